@@ -1,0 +1,58 @@
+"""Puerto Rico, the base game for 3–5 players, as a pure-Python rules engine.
+
+Typical use::
+
+    from games.engines import puerto_rico as pr
+    state = pr.new_game(4, seed=7)
+    while not pr.is_over(state):
+        action = pr.legal_actions(state)[0]
+        state = pr.apply(state, action)
+    print(pr.scores(state))
+
+The JSON forms of states and actions are documented in ``docs/engine.md``.
+"""
+
+from .actions import (
+    Action,
+    Arrange,
+    Build,
+    ChooseRole,
+    ExtraGood,
+    Hacienda,
+    IllegalAction,
+    Load,
+    MalformedAction,
+    Pass,
+    Sell,
+    Settle,
+    Store,
+    Wharf,
+    action_from_json,
+    action_to_json,
+)
+from .data import BUILDINGS, COFFEE, CORN, GOODS, INDIGO, ISLAND_KINDS, QUARRY, SUGAR, TOBACCO
+from .mayor import Arrangements
+from .rules import apply, check, current_player, is_over, legal_actions, new_game
+from .scoring import scores, winners
+from .state import State
+from .view import player_view, render
+
+NAME = "puerto_rico"
+
+
+def to_json(state: State) -> dict:
+    return state.to_json()
+
+
+def from_json(data: dict) -> State:
+    return State.from_json(data)
+
+
+__all__ = [
+    "BUILDINGS", "COFFEE", "CORN", "GOODS", "INDIGO", "ISLAND_KINDS", "NAME", "QUARRY", "SUGAR",
+    "TOBACCO", "Action", "Arrange", "Arrangements", "Build", "ChooseRole", "ExtraGood",
+    "Hacienda", "IllegalAction", "Load", "MalformedAction", "Pass", "Sell", "Settle", "State",
+    "Store", "Wharf", "action_from_json", "action_to_json", "apply", "check", "current_player",
+    "from_json", "is_over", "legal_actions", "new_game", "player_view", "render", "scores",
+    "to_json", "winners",
+]

@@ -1,0 +1,120 @@
+"""Builder phase: each seat in turn may build one building it does not own yet.
+
+Price = cost − occupied quarries (at most the building's column) − 1 for the builder, never
+below 0. An occupied university may put a colonist on the new building. Filling the 12th city
+space ends the game at the end of the round.
+"""
+
+from __future__ import annotations
+
+from .actions import PASS, Action, Build, IllegalAction
+from .common import (
+    END_CITY,
+    colonist_available,
+    finish_phase,
+    p,
+    plural,
+    take_colonist,
+    trigger_end,
+)
+from .data import BUILDINGS, CITY_SPACES, QUARRY, Building
+from .state import State
+
+_BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
+
+
+def price(state: State, seat: int, building: Building) -> int:
+    quarries = min(state.players[seat].worked[QUARRY], building.column)
+    privilege = 1 if seat == state.chooser else 0
+    return max(0, building.cost - quarries - privilege)
+
+
+def start(state: State, log: list[str] | None) -> None:
+    state.phase = "builder"
+    state.turn = 0
+    _advance(state, log)
+
+
+def _buildable(state: State, seat: int) -> list[str]:
+    pl = state.players[seat]
+    free = CITY_SPACES - pl.city_spaces_used()
+    if free == 0:
+        return []
+    return [
+        name for name, b in BUILDINGS.items()
+        if state.buildings.get(name, 0) > 0 and name not in pl.city and b.spaces <= free
+        and price(state, seat, b) <= pl.doubloons
+    ]
+
+
+def legal(state: State) -> list[Action]:
+    seat = state.current
+    university = state.players[seat].city.get("university", 0) > 0 and colonist_available(state)
+    actions: list[Action] = []
+    for name in _buildable(state, seat):
+        plain, with_colonist = _BUILDS[name]
+        actions.append(plain)
+        if university:
+            actions.append(with_colonist)
+    actions.append(PASS)
+    return actions
+
+
+def check(state: State, action: Action) -> None:
+    if action.type == "pass":
+        return
+    if action.type != "build":
+        raise IllegalAction("in the builder phase you build or pass")
+    seat = state.current
+    pl = state.players[seat]
+    b = BUILDINGS[action.building]
+    if action.building in pl.city:
+        raise IllegalAction(f"you already own a {b.title}: each building once per player")
+    if state.buildings.get(action.building, 0) == 0:
+        raise IllegalAction(f"no {b.title} is left on the board")
+    free = CITY_SPACES - pl.city_spaces_used()
+    if b.spaces > free:
+        raise IllegalAction(
+            f"the {b.title} needs {plural(b.spaces, 'city space')}; you have {free} free")
+    cost = price(state, seat, b)
+    if cost > pl.doubloons:
+        raise IllegalAction(f"the {b.title} costs you {cost} doubloons; you have {pl.doubloons}")
+    if action.university:
+        if pl.city.get("university", 0) == 0:
+            raise IllegalAction("only the owner of an occupied university gets a colonist")
+        if not colonist_available(state):
+            raise IllegalAction("no colonist is left in the supply or on the ship")
+
+
+def play(state: State, action: Action, log: list[str] | None) -> None:
+    seat = state.current
+    if action.type == "build":
+        pl = state.players[seat]
+        b = BUILDINGS[action.building]
+        cost = price(state, seat, b)
+        pl.doubloons -= cost
+        state.buildings[b.name] -= 1
+        pl.city[b.name] = 1 if action.university and take_colonist(state) else 0
+        if pl.city_spaces_used() == CITY_SPACES:
+            trigger_end(state, END_CITY)
+        if log is not None:
+            extra = " with a colonist from the university" if pl.city[b.name] else ""
+            full = " and fills the 12th city space" if END_CITY in state.end_reasons and \
+                pl.city_spaces_used() == CITY_SPACES else ""
+            log.append(f"{p(seat)} builds the {b.title} for "
+                       f"{plural(cost, 'doubloon')}{extra}{full}")
+    elif log is not None:
+        log.append(f"{p(seat)} builds nothing")
+    state.turn += 1
+    _advance(state, log)
+
+
+def _advance(state: State, log: list[str] | None) -> None:
+    """Seats that can build nothing (no money, no space) are passed over."""
+    while state.turn < state.num_players:
+        seat = state.seat(state.turn)
+        if _buildable(state, seat):
+            state.current = seat
+            return
+        state.turn += 1
+    finish_phase(state)

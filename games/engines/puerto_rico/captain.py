@@ -1,0 +1,255 @@
+"""Captain phase: loading goes round from the captain until nobody can load; then each seat
+stores what it may keep, and the captain empties the full ships.
+
+On his turn a seat must load if it can: one kind, as many barrels as fit. A kind already on a
+ship goes only on that ship; a kind on no ship goes on an empty ship, the one that takes the
+most of it (any of them when several take as many). An occupied wharf ships all barrels of one
+kind instead, once a phase. 1 VP per barrel, +1 per loading turn with an occupied harbor, +1
+once for the captain when he first loads.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
+from .common import award_vp, finish_phase, p, plural
+from .data import GOODS, WHARF_CAPACITY
+from .state import Player, State
+
+_WHARF = [Wharf(g) for g in range(5)]
+_LOADS = {(g, s): Load(g, s) for g in range(5) for s in range(3)}
+
+
+def start(state: State, log: list[str] | None) -> None:
+    state.phase = "captain"
+    state.idle = 0
+    state.captain_bonus = False
+    state.wharf_used = [False] * state.num_players
+    _advance(state, state.chooser, log)
+
+
+def ships_for(state: State, good: int, have: int) -> list[int]:
+    """The ships a seat holding ``have`` barrels of ``good`` may load them on."""
+    empty = []
+    for i, (cap, g, n) in enumerate(state.ships):
+        if g == good:
+            return [i] if n < cap else []
+        if g is None:
+            empty.append((min(cap, have), i))
+    if not empty:
+        return []
+    best = max(e[0] for e in empty)
+    return [i for amount, i in empty if amount == best]
+
+
+def _loads(state: State, seat: int) -> list[Action]:
+    pl = state.players[seat]
+    return [_LOADS[g, s] for g in range(5) if pl.goods[g] for s in ships_for(state, g, pl.goods[g])]
+
+
+def _wharfs(state: State, seat: int) -> list[Action]:
+    pl = state.players[seat]
+    if state.wharf_used[seat] or not pl.city.get("wharf", 0):
+        return []
+    return [_WHARF[g] for g in range(5) if pl.goods[g]]
+
+
+def legal(state: State) -> list[Action]:
+    if state.phase == "storage":
+        return storage_choices(state.players[state.current])
+    loads = _loads(state, state.current)
+    wharfs = _wharfs(state, state.current)
+    return loads + wharfs if loads else [*wharfs, PASS]
+
+
+def check(state: State, action: Action) -> None:
+    if state.phase == "storage":
+        _check_store(state, action)
+        return
+    seat = state.current
+    pl = state.players[seat]
+    t = action.type
+    if t == "pass":
+        if _loads(state, seat):
+            raise IllegalAction("you must load when you can (captain phase)")
+        return
+    if t == "wharf":
+        if not pl.city.get("wharf", 0):
+            raise IllegalAction("only the owner of an occupied wharf ships on the wharf")
+        if state.wharf_used[seat]:
+            raise IllegalAction("the wharf is used once a captain phase")
+        if not pl.goods[action.good]:
+            raise IllegalAction(f"you have no {GOODS[action.good]}")
+        return
+    if t != "load":
+        raise IllegalAction("in the captain phase you load goods")
+    g, i = action.good, action.ship
+    if not pl.goods[g]:
+        raise IllegalAction(f"you have no {GOODS[g]}")
+    if i >= len(state.ships):
+        raise IllegalAction(f"there is no ship {i}")
+    allowed = ships_for(state, g, pl.goods[g])
+    if i not in allowed:
+        cap, on, n = state.ships[i]
+        if on is not None and on != g:
+            reason = f"the {cap}-ship carries {GOODS[on]}: a ship takes one kind"
+        elif n >= cap:
+            reason = f"the {cap}-ship is full"
+        elif any(s[1] == g for s in state.ships):
+            reason = f"{GOODS[g]} is already on another ship"
+        else:
+            reason = "you must choose the empty ship that takes the most of your barrels"
+        raise IllegalAction(reason)
+
+
+def play(state: State, action: Action, log: list[str] | None) -> None:
+    if state.phase == "storage":
+        _play_store(state, action, log)
+        return
+    seat = state.current
+    pl = state.players[seat]
+    t = action.type
+    if t == "pass":
+        state.idle += 1
+        if log is not None:
+            log.append(f"{p(seat)} does not use the wharf")
+        _advance(state, (seat + 1) % state.num_players, log)
+        return
+    g = action.good
+    if t == "load":
+        ship = state.ships[action.ship]
+        n = min(pl.goods[g], ship[0] - ship[2])
+        ship[1] = g
+        ship[2] += n
+        where = f"the {ship[0]}-ship"
+    else:
+        n = min(pl.goods[g], WHARF_CAPACITY)
+        state.goods[g] += n
+        state.wharf_used[seat] = True
+        where = "the wharf"
+    pl.goods[g] -= n
+    vp = n
+    harbor = 1 if pl.city.get("harbor", 0) else 0
+    captain = 1 if seat == state.chooser and not state.captain_bonus else 0
+    if captain:
+        state.captain_bonus = True
+    award_vp(state, seat, vp + harbor + captain)
+    if log is not None:
+        extras = (" (+1 harbor)" if harbor else "") + (" (+1 captain)" if captain else "")
+        log.append(f"{p(seat)} loads {n} {GOODS[g]} on {where}: "
+                   f"{plural(vp + harbor + captain, 'VP')}{extras}")
+    state.idle = 0
+    _advance(state, (seat + 1) % state.num_players, log)
+
+
+def _advance(state: State, seat: int, log: list[str] | None) -> None:
+    """The next seat that can load (or use its wharf); after a full round without a load the
+    loading is over."""
+    n = state.num_players
+    while state.idle < n:
+        if _loads(state, seat) or _wharfs(state, seat):
+            state.current = seat
+            return
+        state.idle += 1
+        seat = (seat + 1) % n
+    state.phase = "storage"
+    state.turn = 0
+    _advance_storage(state, log)
+
+
+# Storage ---------------------------------------------------------------------------------
+
+def warehouse_kinds(pl: Player) -> int:
+    return (1 if pl.city.get("small_warehouse", 0) else 0) + (
+        2 if pl.city.get("large_warehouse", 0) else 0)
+
+
+def storage_choices(pl: Player) -> list[Action]:
+    """Each different outcome of keeping as much as the rules allow.
+
+    A seat keeps whole kinds in its warehouses and one more barrel on its windrose; which
+    kinds and which barrel is its choice. Choices that keep the same barrels are listed once.
+    """
+    held = [g for g in range(5) if pl.goods[g]]
+    size = min(warehouse_kinds(pl), len(held))
+    seen = set()
+    out: list[Action] = []
+    for kept in combinations(held, size):
+        rest = [g for g in held if g not in kept]
+        for windrose in rest or [None]:
+            outcome = (kept, windrose) if rest else (kept, None)
+            key = tuple(pl.goods[g] if g in kept else (1 if g == windrose else 0)
+                        for g in range(5))
+            if key not in seen:
+                seen.add(key)
+                out.append(Store(outcome[1], outcome[0]))
+    return out
+
+
+def _keeps_everything(pl: Player) -> bool:
+    held = [n for n in pl.goods if n]
+    spare = len(held) - warehouse_kinds(pl)
+    return spare <= 0 or (spare == 1 and 1 in held)
+
+
+def _check_store(state: State, action: Action) -> None:
+    if action.type != "store":
+        raise IllegalAction("at the end of the captain phase you choose what to keep")
+    pl = state.players[state.current]
+    room = warehouse_kinds(pl)
+    held = {g for g in range(5) if pl.goods[g]}
+    if len(action.warehouse) > room:
+        raise IllegalAction(f"your occupied warehouses hold {plural(room, 'kind')} of goods")
+    for g in (*action.warehouse, action.windrose):
+        if g is not None and g not in held:
+            raise IllegalAction(f"you have no {GOODS[g]}")
+    if action.windrose in action.warehouse:
+        raise IllegalAction("the windrose barrel is one more barrel, of a kind not warehoused")
+    if len(action.warehouse) < min(room, len(held)):
+        raise IllegalAction("fill your warehouses before goods go back to the supply")
+    if action.windrose is None and held - set(action.warehouse):
+        raise IllegalAction("keep one barrel on your windrose before goods go back")
+
+
+def _play_store(state: State, action: Store, log: list[str] | None) -> None:
+    seat = state.current
+    _store(state, seat, action, log)
+    state.turn += 1
+    _advance_storage(state, log)
+
+
+def _store(state: State, seat: int, action: Store, log: list[str] | None) -> None:
+    pl = state.players[seat]
+    lost = []
+    for g in range(5):
+        keep = pl.goods[g] if g in action.warehouse else (1 if g == action.windrose else 0)
+        if pl.goods[g] > keep:
+            lost.append(f"{pl.goods[g] - keep} {GOODS[g]}")
+            state.goods[g] += pl.goods[g] - keep
+            pl.goods[g] = keep
+    if log is not None and lost:
+        log.append(f"{p(seat)} cannot store and returns " + ", ".join(lost))
+
+
+def _advance_storage(state: State, log: list[str] | None) -> None:
+    """Seats that keep everything, or whose choices all keep the same, need not decide."""
+    n = state.num_players
+    while state.turn < n:
+        seat = state.seat(state.turn)
+        pl = state.players[seat]
+        if not _keeps_everything(pl):
+            choices = storage_choices(pl)
+            if len(choices) > 1:
+                state.current = seat
+                return
+            _store(state, seat, choices[0], log)
+        state.turn += 1
+    for ship in state.ships:
+        if ship[2] == ship[0]:
+            state.goods[ship[1]] += ship[2]
+            if log is not None:
+                log.append(f"The full {ship[0]}-ship is emptied ({ship[2]} {GOODS[ship[1]]})")
+            ship[1] = None
+            ship[2] = 0
+    finish_phase(state)

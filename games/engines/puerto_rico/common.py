@@ -1,0 +1,70 @@
+"""Small pieces several phases share: colonists from the supply, VP chips, ending a phase."""
+
+from __future__ import annotations
+
+from .state import State
+
+END_COLONISTS = "colonists"
+END_CITY = "city"
+END_VP_CHIPS = "vp_chips"
+
+
+def p(seat: int) -> str:
+    """A seat's placeholder in log lines; ``view.render`` puts the player's name there."""
+    return f"{{p{seat}}}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def colonist_available(state: State) -> bool:
+    return state.colonist_supply > 0 or state.colonist_ship > 0
+
+
+def take_colonist(state: State) -> bool:
+    """Hospice and university: a colonist from the supply, else from the ship, else none."""
+    if state.colonist_supply:
+        state.colonist_supply -= 1
+        return True
+    if state.colonist_ship:
+        state.colonist_ship -= 1
+        return True
+    return False
+
+
+def trigger_end(state: State, reason: str) -> None:
+    if reason not in state.end_reasons:
+        state.end_reasons.append(reason)
+
+
+def award_vp(state: State, seat: int, vp: int) -> None:
+    """VP chips from the supply; VP earned after the last chip still count (on paper)."""
+    state.players[seat].vp += vp
+    state.vp_chips -= vp
+    if state.vp_chips <= 0:
+        state.vp_chips = 0
+        trigger_end(state, END_VP_CHIPS)
+
+
+def finish_phase(state: State) -> None:
+    """The role's action is done: the next seat chooses a role, or the round ends."""
+    n = state.num_players
+    state.roles_chosen += 1
+    if state.roles_chosen < n:
+        state.phase = "role"
+        state.chooser = state.current = (state.governor + state.roles_chosen) % n
+        return
+    for role in state.roles:
+        if role[2] is None:
+            role[1] += 1
+        role[2] = None
+    state.roles_chosen = 0
+    state.governor = (state.governor + 1) % n
+    state.round += 1
+    if state.end_reasons:
+        state.phase = "over"
+        state.current = None
+    else:
+        state.phase = "role"
+        state.chooser = state.current = state.governor

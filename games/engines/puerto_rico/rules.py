@@ -1,0 +1,162 @@
+"""The game's entry points: set up, list the legal actions, apply one, ask who acts.
+
+Every phase module offers ``legal(state)``, ``check(state, action)`` (raises
+``IllegalAction`` naming the rule) and ``play(state, action, log)``; ``apply`` checks before it
+changes anything, so a refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from . import builder, captain, craftsman, mayor, settler, trader
+from .actions import Action, ChooseRole, IllegalAction
+from .common import finish_phase, p, plural
+from .data import BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .state import Player, State
+
+PHASE_MODULES: dict[str, ModuleType] = {
+    "settler": settler, "mayor": mayor, "builder": builder, "craftsman": craftsman,
+    "trader": trader, "captain": captain, "storage": captain,
+}
+DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
+"""``hidden_vp``: VP chips lie face down (others' VP hidden until the end).
+``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition)."""
+
+
+def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+    """Set up the table; seat 0 is the first governor (the site seats players at random)."""
+    if num_players not in SETUPS:
+        raise ValueError("Puerto Rico is played by 3, 4 or 5 players here")
+    opts = {**DEFAULT_OPTIONS, **(options or {})}
+    unknown = set(opts) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown options: {', '.join(sorted(unknown))}")
+    setup = SETUPS[num_players]
+    chips = setup.vp_chips
+    if opts["vp_chips"] is not None:
+        if num_players != 5 or opts["vp_chips"] not in VP_CHIPS_5P_OPTIONS:
+            raise ValueError("the vp_chips option is 122 or 126, for five players")
+        chips = opts["vp_chips"]
+    opts["vp_chips"] = chips
+    opts["hidden_vp"] = bool(opts["hidden_vp"])
+
+    rng = random.Random(seed)
+    s = State.__new__(State)
+    s.num_players = num_players
+    s.options = opts
+    s.round = 1
+    s.governor = s.chooser = s.current = 0
+    s.phase = "role"
+    s.roles = [[r, 0, None] for r in setup.roles]
+    s.roles_chosen = 0
+    s.colonist_supply = setup.colonist_supply
+    s.colonist_ship = setup.colonist_ship
+    s.vp_chips = chips
+    s.goods = list(setup.goods)
+    s.quarries = setup.quarries
+    tiles = list(setup.plantations)
+    s.players = []
+    for seat in range(num_players):
+        pl = Player()
+        pl.doubloons = setup.doubloons
+        kind = setup.starting_plantations[seat]
+        pl.tiles[kind] = 1
+        tiles[kind] -= 1
+        s.players.append(pl)
+    s.stack = [k for k in range(5) for _ in range(tiles[k])]
+    rng.shuffle(s.stack)
+    s.face_up = sorted(s.stack.pop() for _ in range(setup.face_up))
+    s.discards = []
+    s.rng = rng.getrandbits(63)
+    s.buildings = {b.name: b.copies for b in BUILDINGS.values()}
+    s.ships = [[cap, None, 0] for cap in setup.ships]
+    s.trading_house = []
+    s.end_reasons = []
+    s.turn = 0
+    s.hacienda_used = False
+    s.idle = 0
+    s.captain_bonus = False
+    s.wharf_used = [False] * num_players
+    s.produced = []
+    return s
+
+
+def current_player(state: State) -> int | None:
+    """The seat that must act, or None when the game is over."""
+    return state.current
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def legal_actions(state: State) -> Sequence[Action]:
+    """Every legal choice of the seat to act, optional ones (pass, decline) included.
+
+    In the mayor phase this is an ``Arrangements`` sequence: indexable and iterable, but its
+    members are computed on demand.
+    """
+    if state.phase == "role":
+        seen: list[Action] = []
+        for name, _, taken_by in state.roles:
+            if taken_by is None and all(a.role != name for a in seen):
+                seen.append(ChooseRole(name))
+        return seen
+    if state.phase == "over":
+        return []
+    return PHASE_MODULES[state.phase].legal(state)
+
+
+def check(state: State, action: Action) -> None:
+    """Raise ``IllegalAction`` with the rule broken if ``action`` is not legal now."""
+    if state.phase == "over":
+        raise IllegalAction("the game is over")
+    if state.phase == "role":
+        if action.type != "choose_role":
+            raise IllegalAction("a role must be chosen now")
+        if not any(name == action.role for name, _, _ in state.roles):
+            raise IllegalAction(f"there is no {action.role} card in a "
+                                f"{state.num_players}-player game")
+        if all(t is not None for name, _, t in state.roles if name == action.role):
+            raise IllegalAction(f"the {action.role} has already been chosen this round")
+        return
+    PHASE_MODULES[state.phase].check(state, action)
+
+
+def apply(state: State, action: Action, *, log: list[str] | None = None,
+          inplace: bool = False) -> State:
+    """Apply the current seat's ``action`` and return the new state.
+
+    The given state is left untouched unless ``inplace`` (for fast random play and search).
+    Readable lines describing what happened are appended to ``log`` when one is given.
+    """
+    check(state, action)
+    s = state if inplace else state.clone()
+    if s.phase == "role":
+        _choose_role(s, action.role, log)
+    else:
+        PHASE_MODULES[s.phase].play(s, action, log)
+    return s
+
+
+def _choose_role(state: State, role: str, log: list[str] | None) -> None:
+    seat = state.current
+    card = next(r for r in state.roles if r[0] == role and r[2] is None)
+    card[2] = seat
+    bonus, card[1] = card[1], 0
+    state.players[seat].doubloons += bonus
+    state.chooser = seat
+    if log is not None:
+        extra = f" (+{plural(bonus, 'doubloon')})" if bonus else ""
+        log.append(f"{p(seat)} takes the {role}{extra}")
+    if role == "prospector":
+        state.players[seat].doubloons += 1
+        if log is not None:
+            log.append(f"{p(seat)} takes 1 doubloon (prospector)")
+        finish_phase(state)
+        return
+    PHASE_MODULES[role].start(state, log)

@@ -1,0 +1,153 @@
+"""Settler phase: each seat in turn may take a face-up plantation (the settler or an occupied
+construction hut: a quarry instead); an occupied hacienda first draws a face-down one; an
+occupied hospice puts a colonist on the new tile. Then the row is discarded and refilled."""
+
+from __future__ import annotations
+
+import random
+
+from .actions import HACIENDA, PASS, Action, IllegalAction, Settle
+from .common import colonist_available, finish_phase, p, take_colonist
+from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
+from .state import State
+
+
+def start(state: State, log: list[str] | None) -> None:
+    state.phase = "settler"
+    state.turn = 0
+    state.hacienda_used = False
+    _advance(state, log)
+
+
+def _can_hacienda(state: State, seat: int) -> bool:
+    pl = state.players[seat]
+    return (not state.hacienda_used and pl.city.get("hacienda", 0) > 0 and bool(state.stack)
+            and sum(pl.tiles) < ISLAND_SPACES)
+
+
+def _may_quarry(state: State, seat: int) -> bool:
+    return state.quarries > 0 and (
+        seat == state.chooser or state.players[seat].city.get("construction_hut", 0) > 0)
+
+
+def legal(state: State) -> list[Action]:
+    seat = state.current
+    pl = state.players[seat]
+    actions: list[Action] = []
+    if _can_hacienda(state, seat):
+        actions.append(HACIENDA)
+    if sum(pl.tiles) < ISLAND_SPACES:
+        hospice = pl.city.get("hospice", 0) > 0 and colonist_available(state)
+        kinds = sorted(set(state.face_up))
+        if _may_quarry(state, seat):
+            kinds.append(QUARRY)
+        for k in kinds:
+            actions.append(Settle(k))
+            if hospice:
+                actions.append(Settle(k, True))
+    actions.append(PASS)
+    return actions
+
+
+def check(state: State, action: Action) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    if action.type == "hacienda":
+        if pl.city.get("hacienda", 0) == 0:
+            raise IllegalAction("only the owner of an occupied hacienda may draw a face-down tile")
+        if state.hacienda_used:
+            raise IllegalAction("the hacienda draws one tile a turn, before the face-up tile")
+        if not state.stack:
+            raise IllegalAction("the face-down plantation stack is empty")
+        if sum(pl.tiles) >= ISLAND_SPACES:
+            raise IllegalAction("all 12 island spaces are filled")
+        return
+    if action.type == "pass":
+        return
+    if action.type != "settle":
+        raise IllegalAction("in the settler phase you take a tile, use the hacienda or pass")
+    if sum(pl.tiles) >= ISLAND_SPACES:
+        raise IllegalAction("all 12 island spaces are filled")
+    if action.tile == QUARRY:
+        if seat != state.chooser and pl.city.get("construction_hut", 0) == 0:
+            raise IllegalAction(
+                "only the settler (privilege) or an occupied construction hut takes a quarry")
+        if state.quarries == 0:
+            raise IllegalAction("no quarries are left")
+    elif action.tile not in state.face_up:
+        raise IllegalAction(f"no face-up {ISLAND_KINDS[action.tile]} plantation to take")
+    if action.hospice:
+        if pl.city.get("hospice", 0) == 0:
+            raise IllegalAction("only the owner of an occupied hospice gets a colonist with a tile")
+        if not colonist_available(state):
+            raise IllegalAction("no colonist is left in the supply or on the ship")
+
+
+def play(state: State, action: Action, log: list[str] | None) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    if action.type == "hacienda":
+        kind = state.stack.pop()
+        pl.tiles[kind] += 1
+        state.hacienda_used = True
+        if log is not None:
+            log.append(f"{p(seat)} uses the hacienda and draws {ISLAND_KINDS[kind]}")
+        return
+    if action.type == "settle":
+        kind = action.tile
+        if kind == QUARRY:
+            state.quarries -= 1
+        else:
+            state.face_up.remove(kind)
+        pl.tiles[kind] += 1
+        colonist = action.hospice and take_colonist(state)
+        if colonist:
+            pl.worked[kind] += 1
+        if log is not None:
+            extra = " with a colonist from the hospice" if colonist else ""
+            tile = "a quarry" if kind == QUARRY else f"a {ISLAND_KINDS[kind]} plantation"
+            log.append(f"{p(seat)} takes {tile}{extra}")
+    elif log is not None:
+        log.append(f"{p(seat)} takes no tile")
+    state.turn += 1
+    state.hacienda_used = False
+    _advance(state, log)
+
+
+def _advance(state: State, log: list[str] | None) -> None:
+    """Seats with nothing to take (island full, row and quarries out) are passed over."""
+    n = state.num_players
+    while state.turn < n:
+        seat = state.seat(state.turn)
+        if sum(state.players[seat].tiles) < ISLAND_SPACES and (
+            state.face_up or _may_quarry(state, seat) or _can_hacienda(state, seat)
+        ):
+            state.current = seat
+            return
+        state.turn += 1
+    _refill(state)
+    if log is not None:
+        log.append("New plantations: " + ", ".join(ISLAND_KINDS[k] for k in state.face_up))
+    finish_phase(state)
+
+
+def _refill(state: State) -> None:
+    """Discard the row and draw one more than the players, reshuffling the discards if short."""
+    state.discards.extend(state.face_up)
+    state.face_up = []
+    want = state.num_players + 1
+    while len(state.face_up) < want:
+        if not state.stack:
+            if not state.discards:
+                break
+            shuffle(state, state.discards)
+            state.stack, state.discards = state.discards, []
+        state.face_up.append(state.stack.pop())
+    state.face_up.sort()
+
+
+def shuffle(state: State, tiles: list[int]) -> None:
+    """All randomness comes from the state's own seed, so replays are exact."""
+    rng = random.Random(state.rng)
+    rng.shuffle(tiles)
+    state.rng = rng.getrandbits(63)

@@ -1,0 +1,254 @@
+"""The whole game state, and its JSON form (documented in ``docs/engine.md``).
+
+State is a pair of plain mutable classes with ``__slots__``: the rules mutate a clone, and
+random play and search mutate in place, so cloning and reading must be cheap. Goods and island
+kinds are indexed by the integers of ``data``; JSON uses their names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_INDEX, ISLAND_KINDS, ROLES
+
+FORMAT_VERSION = 1
+PHASES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage",
+          "over")
+
+
+class Player:
+    """One seat's board: windrose (doubloons, goods, VP chips), island, city and San Juan.
+
+    ``tiles[k]`` is how many island tiles of kind ``k`` (five plantations, then quarry) the
+    player has and ``worked[k]`` how many of them carry a colonist: tiles of one kind are
+    interchangeable, and where a tile lies plays no role. ``city`` maps building name to the
+    colonists on it, in building order.
+    """
+
+    __slots__ = ("doubloons", "vp", "goods", "tiles", "worked", "city", "san_juan")
+
+    def __init__(self) -> None:
+        self.doubloons = 0
+        self.vp = 0
+        self.goods = [0, 0, 0, 0, 0]
+        self.tiles = [0, 0, 0, 0, 0, 0]
+        self.worked = [0, 0, 0, 0, 0, 0]
+        self.city: dict[str, int] = {}
+        self.san_juan = 0
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.doubloons = self.doubloons
+        p.vp = self.vp
+        p.goods = self.goods[:]
+        p.tiles = self.tiles[:]
+        p.worked = self.worked[:]
+        p.city = self.city.copy()
+        p.san_juan = self.san_juan
+        return p
+
+    # Derived facts the rules ask about often.
+    def occupied(self, building: str) -> bool:
+        return self.city.get(building, 0) > 0
+
+    def island_filled(self) -> int:
+        return sum(self.tiles)
+
+    def city_spaces_used(self) -> int:
+        return sum(BUILDINGS[name].spaces for name in self.city)
+
+    def colonists(self) -> int:
+        return sum(self.worked) + sum(self.city.values()) + self.san_juan
+
+    def empty_building_circles(self) -> int:
+        return sum(BUILDINGS[name].circles - n for name, n in self.city.items())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "doubloons": self.doubloons,
+            "vp": self.vp,
+            "goods": dict(zip(GOODS, self.goods, strict=True)),
+            "island": {
+                kind: {"tiles": t, "colonists": w}
+                for kind, t, w in zip(ISLAND_KINDS, self.tiles, self.worked, strict=True)
+                if t
+            },
+            "city": dict(self.city),
+            "san_juan": self.san_juan,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Player:
+        p = cls()
+        p.doubloons = data["doubloons"]
+        p.vp = data["vp"]
+        for name, n in data["goods"].items():
+            p.goods[GOOD_INDEX[name]] = n
+        for kind, tile in data["island"].items():
+            i = ISLAND_INDEX[kind]
+            p.tiles[i] = tile["tiles"]
+            p.worked[i] = tile["colonists"]
+        for name, n in data["city"].items():
+            if name not in BUILDINGS:
+                raise ValueError(f"unknown building {name!r}")
+            p.city[name] = n
+        p.san_juan = data["san_juan"]
+        return p
+
+
+class State:
+    """Everything on the table, plus whose decision it is and the phase's bookkeeping.
+
+    ``current`` is the seat that must act; ``chooser`` the seat that took the role being
+    played (in the role phase, the seat choosing). ``turn`` counts the turns taken in a
+    phase that goes round once; in the captain phase ``idle`` counts consecutive seats that
+    did not load, and the phase ends when it reaches the player count. ``captain_bonus``
+    says whether the captain has had his privilege VP; ``produced`` lists the kinds the
+    craftsman produced, from which he may take his extra barrel.
+    """
+
+    __slots__ = (
+        "num_players", "options", "rng", "round", "governor", "phase", "current", "chooser",
+        "roles", "roles_chosen", "colonist_supply", "colonist_ship", "vp_chips", "goods",
+        "quarries", "stack", "face_up", "discards", "buildings", "ships", "trading_house",
+        "end_reasons", "players", "turn", "hacienda_used", "idle", "captain_bonus",
+        "wharf_used", "produced",
+    )
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.num_players = self.num_players
+        s.options = self.options  # never mutated after setup
+        s.rng = self.rng
+        s.round = self.round
+        s.governor = self.governor
+        s.phase = self.phase
+        s.current = self.current
+        s.chooser = self.chooser
+        s.roles = [r[:] for r in self.roles]
+        s.roles_chosen = self.roles_chosen
+        s.colonist_supply = self.colonist_supply
+        s.colonist_ship = self.colonist_ship
+        s.vp_chips = self.vp_chips
+        s.goods = self.goods[:]
+        s.quarries = self.quarries
+        s.stack = self.stack[:]
+        s.face_up = self.face_up[:]
+        s.discards = self.discards[:]
+        s.buildings = self.buildings.copy()
+        s.ships = [ship[:] for ship in self.ships]
+        s.trading_house = self.trading_house[:]
+        s.end_reasons = self.end_reasons[:]
+        s.players = [p.clone() for p in self.players]
+        s.turn = self.turn
+        s.hacienda_used = self.hacienda_used
+        s.idle = self.idle
+        s.captain_bonus = self.captain_bonus
+        s.wharf_used = self.wharf_used[:]
+        s.produced = self.produced[:]
+        return s
+
+    def seat(self, offset: int) -> int:
+        """The seat ``offset`` places clockwise from the chooser."""
+        return (self.chooser + offset) % self.num_players
+
+    def role_taken_by(self, role: str) -> int | None:
+        for name, _, taken_by in self.roles:
+            if name == role and taken_by is not None:
+                return taken_by
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data; ``from_json`` restores it exactly."""
+
+        def good(g: int | None) -> str | None:
+            return None if g is None else GOODS[g]
+
+        return {
+            "game": "puerto_rico",
+            "format": FORMAT_VERSION,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "rng": self.rng,
+            "round": self.round,
+            "governor": self.governor,
+            "phase": self.phase,
+            "current": self.current,
+            "chooser": self.chooser,
+            "roles": [{"role": r, "doubloons": d, "taken_by": t} for r, d, t in self.roles],
+            "roles_chosen": self.roles_chosen,
+            "colonists": {"supply": self.colonist_supply, "ship": self.colonist_ship},
+            "vp_chips": self.vp_chips,
+            "goods": dict(zip(GOODS, self.goods, strict=True)),
+            "quarries": self.quarries,
+            "plantations": {
+                "stack": [GOODS[k] for k in self.stack],
+                "face_up": [GOODS[k] for k in self.face_up],
+                "discards": [GOODS[k] for k in self.discards],
+            },
+            "buildings": dict(self.buildings),
+            "ships": [{"capacity": c, "good": good(g), "count": n} for c, g, n in self.ships],
+            "trading_house": [GOODS[g] for g in self.trading_house],
+            "end_reasons": list(self.end_reasons),
+            "phase_state": {
+                "turn": self.turn,
+                "hacienda_used": self.hacienda_used,
+                "idle": self.idle,
+                "captain_bonus": self.captain_bonus,
+                "wharf_used": list(self.wharf_used),
+                "produced": [GOODS[g] for g in self.produced],
+            },
+            "players": [p.to_json() for p in self.players],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        if data.get("game") != "puerto_rico":
+            raise ValueError("not a Puerto Rico state")
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"unsupported state format {data.get('format')!r}")
+        s = cls.__new__(cls)
+        s.num_players = data["num_players"]
+        s.options = dict(data["options"])
+        s.rng = data["rng"]
+        s.round = data["round"]
+        s.governor = data["governor"]
+        s.phase = data["phase"]
+        if s.phase not in PHASES:
+            raise ValueError(f"unknown phase {s.phase!r}")
+        s.current = data["current"]
+        s.chooser = data["chooser"]
+        s.roles = []
+        for r in data["roles"]:
+            if r["role"] not in ROLES:
+                raise ValueError(f"unknown role {r['role']!r}")
+            s.roles.append([r["role"], r["doubloons"], r["taken_by"]])
+        s.roles_chosen = data["roles_chosen"]
+        s.colonist_supply = data["colonists"]["supply"]
+        s.colonist_ship = data["colonists"]["ship"]
+        s.vp_chips = data["vp_chips"]
+        s.goods = [data["goods"][g] for g in GOODS]
+        s.quarries = data["quarries"]
+        plantations = data["plantations"]
+        s.stack = [GOOD_INDEX[k] for k in plantations["stack"]]
+        s.face_up = [GOOD_INDEX[k] for k in plantations["face_up"]]
+        s.discards = [GOOD_INDEX[k] for k in plantations["discards"]]
+        s.buildings = dict(data["buildings"])
+        s.ships = [
+            [ship["capacity"], None if ship["good"] is None else GOOD_INDEX[ship["good"]],
+             ship["count"]]
+            for ship in data["ships"]
+        ]
+        s.trading_house = [GOOD_INDEX[g] for g in data["trading_house"]]
+        s.end_reasons = list(data["end_reasons"])
+        ps = data["phase_state"]
+        s.turn = ps["turn"]
+        s.hacienda_used = ps["hacienda_used"]
+        s.idle = ps["idle"]
+        s.captain_bonus = ps["captain_bonus"]
+        s.wharf_used = list(ps["wharf_used"])
+        s.produced = [GOOD_INDEX[g] for g in ps["produced"]]
+        s.players = [Player.from_json(p) for p in data["players"]]
+        if len(s.players) != s.num_players:
+            raise ValueError("players do not match num_players")
+        return s

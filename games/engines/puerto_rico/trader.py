@@ -1,0 +1,93 @@
+"""Trader phase: each seat in turn, from the trader, may sell one barrel to the trading house
+(four spaces, different kinds unless the seller has an occupied office). Price 0–4, +1 for the
+trader (only when he sells), +1 small market, +2 large market. A full house is emptied at the
+end of the phase."""
+
+from __future__ import annotations
+
+from .actions import PASS, Action, IllegalAction, Sell
+from .common import finish_phase, p, plural
+from .data import GOODS, PRICES, TRADING_HOUSE_SPACES
+from .state import State
+
+_SELL = [Sell(g) for g in range(5)]
+
+
+def start(state: State, log: list[str] | None) -> None:
+    state.phase = "trader"
+    state.turn = 0
+    _advance(state, log)
+
+
+def _sellable(state: State, seat: int) -> list[int]:
+    house = state.trading_house
+    if len(house) >= TRADING_HOUSE_SPACES:
+        return []
+    pl = state.players[seat]
+    office = pl.city.get("office", 0) > 0
+    return [g for g in range(5) if pl.goods[g] and (office or g not in house)]
+
+
+def sale_price(state: State, seat: int, good: int) -> int:
+    pl = state.players[seat]
+    bonus = 1 if seat == state.chooser else 0
+    if pl.city.get("small_market", 0):
+        bonus += 1
+    if pl.city.get("large_market", 0):
+        bonus += 2
+    return PRICES[good] + bonus
+
+
+def legal(state: State) -> list[Action]:
+    return [_SELL[g] for g in _sellable(state, state.current)] + [PASS]
+
+
+def check(state: State, action: Action) -> None:
+    if action.type == "pass":
+        return
+    if action.type != "sell":
+        raise IllegalAction("in the trader phase you sell one barrel or pass")
+    pl = state.players[state.current]
+    name = GOODS[action.good]
+    if not pl.goods[action.good]:
+        raise IllegalAction(f"you have no {name} to sell")
+    if len(state.trading_house) >= TRADING_HOUSE_SPACES:
+        raise IllegalAction("the trading house is full")
+    if action.good in state.trading_house and not pl.city.get("office", 0):
+        raise IllegalAction(
+            f"the trading house already has {name}: it buys only different kinds "
+            "(unless you have an occupied office)")
+
+
+def play(state: State, action: Action, log: list[str] | None) -> None:
+    seat = state.current
+    if action.type == "sell":
+        g = action.good
+        money = sale_price(state, seat, g)
+        pl = state.players[seat]
+        pl.goods[g] -= 1
+        pl.doubloons += money
+        state.trading_house.append(g)
+        if log is not None:
+            log.append(f"{p(seat)} sells 1 {GOODS[g]} for {plural(money, 'doubloon')}")
+    elif log is not None:
+        log.append(f"{p(seat)} sells nothing")
+    state.turn += 1
+    _advance(state, log)
+
+
+def _advance(state: State, log: list[str] | None) -> None:
+    """Seats with nothing sellable are passed over; a full house ends the selling."""
+    while state.turn < state.num_players:
+        seat = state.seat(state.turn)
+        if _sellable(state, seat):
+            state.current = seat
+            return
+        state.turn += 1
+    if len(state.trading_house) >= TRADING_HOUSE_SPACES:
+        for g in state.trading_house:
+            state.goods[g] += 1
+        state.trading_house = []
+        if log is not None:
+            log.append("The full trading house is emptied")
+    finish_phase(state)
