@@ -1,6 +1,6 @@
 """Builder phase: each seat in turn may build one building it does not own yet.
 
-Price = cost − occupied quarries (at most the building's column) − 1 for the builder, never
+Price = cost - occupied quarries (at most the building's column) - 1 for the builder, never
 below 0. An occupied university may put a colonist on the new building. Filling the 12th city
 space ends the game at the end of the round.
 """

@@ -25,7 +25,7 @@ class Player:
     colonists on it, in building order.
     """
 
-    __slots__ = ("doubloons", "vp", "goods", "tiles", "worked", "city", "san_juan")
+    __slots__ = ("city", "doubloons", "goods", "san_juan", "tiles", "vp", "worked")
 
     def __init__(self) -> None:
         self.doubloons = 0
@@ -108,11 +108,35 @@ class State:
     """
 
     __slots__ = (
-        "num_players", "options", "rng", "round", "governor", "phase", "current", "chooser",
-        "roles", "roles_chosen", "colonist_supply", "colonist_ship", "vp_chips", "goods",
-        "quarries", "stack", "face_up", "discards", "buildings", "ships", "trading_house",
-        "end_reasons", "players", "turn", "hacienda_used", "idle", "captain_bonus",
-        "wharf_used", "produced",
+        "buildings",
+        "captain_bonus",
+        "chooser",
+        "colonist_ship",
+        "colonist_supply",
+        "current",
+        "discards",
+        "end_reasons",
+        "face_up",
+        "goods",
+        "governor",
+        "hacienda_used",
+        "idle",
+        "num_players",
+        "options",
+        "phase",
+        "players",
+        "produced",
+        "quarries",
+        "rng",
+        "roles",
+        "roles_chosen",
+        "round",
+        "ships",
+        "stack",
+        "trading_house",
+        "turn",
+        "vp_chips",
+        "wharf_used",
     )
 
     def clone(self) -> State:

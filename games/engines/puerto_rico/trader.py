@@ -1,5 +1,5 @@
 """Trader phase: each seat in turn, from the trader, may sell one barrel to the trading house
-(four spaces, different kinds unless the seller has an occupied office). Price 0–4, +1 for the
+(four spaces, different kinds unless the seller has an occupied office). Price 0-4, +1 for the
 trader (only when he sells), +1 small market, +2 large market. A full house is emptied at the
 end of the phase."""
 
