@@ -13,13 +13,15 @@ from typing import Any, Protocol
 class Engine(Protocol):
     NAME: str
 
-    def new_game(self, num_players: int, seed: int,
-                 options: Mapping[str, Any] | None = None) -> Any: ...
+    def new_game(
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Any: ...
 
     def legal_actions(self, state: Any) -> Sequence[Any]: ...
 
-    def apply(self, state: Any, action: Any, *, log: list[str] | None = None,
-              inplace: bool = False) -> Any: ...
+    def apply(
+        self, state: Any, action: Any, *, log: list[str] | None = None, inplace: bool = False
+    ) -> Any: ...
 
     def current_player(self, state: Any) -> int | None: ...
 

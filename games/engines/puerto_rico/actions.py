@@ -130,8 +130,19 @@ class Store:
         object.__setattr__(self, "warehouse", tuple(sorted(self.warehouse)))
 
 
-Action = (ChooseRole | Pass | Hacienda | Settle | Arrange | Build | ExtraGood | Sell | Load
-          | Wharf | Store)
+Action = (
+    ChooseRole
+    | Pass
+    | Hacienda
+    | Settle
+    | Arrange
+    | Build
+    | ExtraGood
+    | Sell
+    | Load
+    | Wharf
+    | Store
+)
 PASS = Pass()
 HACIENDA = Hacienda()
 

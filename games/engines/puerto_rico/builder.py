@@ -41,8 +41,11 @@ def _buildable(state: State, seat: int) -> list[str]:
     if free == 0:
         return []
     return [
-        name for name, b in BUILDINGS.items()
-        if state.buildings.get(name, 0) > 0 and name not in pl.city and b.spaces <= free
+        name
+        for name, b in BUILDINGS.items()
+        if state.buildings.get(name, 0) > 0
+        and name not in pl.city
+        and b.spaces <= free
         and price(state, seat, b) <= pl.doubloons
     ]
 
@@ -75,7 +78,8 @@ def check(state: State, action: Action) -> None:
     free = CITY_SPACES - pl.city_spaces_used()
     if b.spaces > free:
         raise IllegalAction(
-            f"the {b.title} needs {plural(b.spaces, 'city space')}; you have {free} free")
+            f"the {b.title} needs {plural(b.spaces, 'city space')}; you have {free} free"
+        )
     cost = price(state, seat, b)
     if cost > pl.doubloons:
         raise IllegalAction(f"the {b.title} costs you {cost} doubloons; you have {pl.doubloons}")
@@ -99,10 +103,14 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
             trigger_end(state, END_CITY)
         if log is not None:
             extra = " with a colonist from the university" if pl.city[b.name] else ""
-            full = " and fills the 12th city space" if END_CITY in state.end_reasons and \
-                pl.city_spaces_used() == CITY_SPACES else ""
-            log.append(f"{p(seat)} builds the {b.title} for "
-                       f"{plural(cost, 'doubloon')}{extra}{full}")
+            full = (
+                " and fills the 12th city space"
+                if END_CITY in state.end_reasons and pl.city_spaces_used() == CITY_SPACES
+                else ""
+            )
+            log.append(
+                f"{p(seat)} builds the {b.title} for {plural(cost, 'doubloon')}{extra}{full}"
+            )
     elif log is not None:
         log.append(f"{p(seat)} builds nothing")
     state.turn += 1

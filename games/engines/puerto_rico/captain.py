@@ -137,8 +137,10 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
     award_vp(state, seat, vp + harbor + captain)
     if log is not None:
         extras = (" (+1 harbor)" if harbor else "") + (" (+1 captain)" if captain else "")
-        log.append(f"{p(seat)} loads {n} {GOODS[g]} on {where}: "
-                   f"{plural(vp + harbor + captain, 'VP')}{extras}")
+        log.append(
+            f"{p(seat)} loads {n} {GOODS[g]} on {where}: "
+            f"{plural(vp + harbor + captain, 'VP')}{extras}"
+        )
     state.idle = 0
     _advance(state, (seat + 1) % state.num_players, log)
 
@@ -160,9 +162,11 @@ def _advance(state: State, seat: int, log: list[str] | None) -> None:
 
 # Storage ---------------------------------------------------------------------------------
 
+
 def warehouse_kinds(pl: Player) -> int:
     return (1 if pl.city.get("small_warehouse", 0) else 0) + (
-        2 if pl.city.get("large_warehouse", 0) else 0)
+        2 if pl.city.get("large_warehouse", 0) else 0
+    )
 
 
 def storage_choices(pl: Player) -> list[Action]:
@@ -179,8 +183,7 @@ def storage_choices(pl: Player) -> list[Action]:
         rest = [g for g in held if g not in kept]
         for windrose in rest or [None]:
             outcome = (kept, windrose) if rest else (kept, None)
-            key = tuple(pl.goods[g] if g in kept else (1 if g == windrose else 0)
-                        for g in range(5))
+            key = tuple(pl.goods[g] if g in kept else (1 if g == windrose else 0) for g in range(5))
             if key not in seen:
                 seen.add(key)
                 out.append(Store(outcome[1], outcome[0]))

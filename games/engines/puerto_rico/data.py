@@ -47,13 +47,45 @@ _GOODS_3_5 = (10, 11, 11, 9, 9)
 _PLANTATIONS_3_5 = (10, 12, 11, 9, 8)
 
 SETUPS = {
-    3: Setup(2, (INDIGO, INDIGO, CORN), _BASE_ROLES, (4, 5, 6), 55, 3, 75, 4,
-             _GOODS_3_5, _PLANTATIONS_3_5, 8),
-    4: Setup(3, (INDIGO, INDIGO, CORN, CORN), (*_BASE_ROLES, "prospector"), (5, 6, 7), 75, 4,
-             100, 5, _GOODS_3_5, _PLANTATIONS_3_5, 8),
-    5: Setup(4, (INDIGO, INDIGO, INDIGO, CORN, CORN),
-             (*_BASE_ROLES, "prospector", "prospector"), (6, 7, 8), 95, 5, 122, 6,
-             _GOODS_3_5, _PLANTATIONS_3_5, 8),
+    3: Setup(
+        2,
+        (INDIGO, INDIGO, CORN),
+        _BASE_ROLES,
+        (4, 5, 6),
+        55,
+        3,
+        75,
+        4,
+        _GOODS_3_5,
+        _PLANTATIONS_3_5,
+        8,
+    ),
+    4: Setup(
+        3,
+        (INDIGO, INDIGO, CORN, CORN),
+        (*_BASE_ROLES, "prospector"),
+        (5, 6, 7),
+        75,
+        4,
+        100,
+        5,
+        _GOODS_3_5,
+        _PLANTATIONS_3_5,
+        8,
+    ),
+    5: Setup(
+        4,
+        (INDIGO, INDIGO, INDIGO, CORN, CORN),
+        (*_BASE_ROLES, "prospector", "prospector"),
+        (6, 7, 8),
+        95,
+        5,
+        122,
+        6,
+        _GOODS_3_5,
+        _PLANTATIONS_3_5,
+        8,
+    ),
 }
 VP_CHIPS_5P_OPTIONS = (122, 126)
 """First edition 122 chips; the 2011 German edition 126. A game option for five players."""

@@ -49,7 +49,8 @@ class Arrangements(Sequence[Arrange]):
         self._kinds = [k for k in range(6) if player.tiles[k]]
         self._buildings = list(player.city)
         self._caps = [player.tiles[k] for k in self._kinds] + [
-            BUILDINGS[b].circles for b in self._buildings]
+            BUILDINGS[b].circles for b in self._buildings
+        ]
         capacity = sum(self._caps)
         self._variants = []
         for privilege, colonists in variants:
@@ -100,7 +101,7 @@ class Arrangements(Sequence[Arrange]):
         island = [0] * 6
         for k, c in zip(self._kinds, counts, strict=False):
             island[k] = c
-        city = tuple(zip(self._buildings, counts[len(self._kinds):], strict=True))
+        city = tuple(zip(self._buildings, counts[len(self._kinds) :], strict=True))
         return Arrange(tuple(island), city, privilege)
 
     def __iter__(self) -> Iterator[Arrange]:
@@ -135,22 +136,23 @@ def check(state: State, action: Action) -> None:
         n = action.island[k]
         if n > pl.tiles[k]:
             raise IllegalAction(
-                f"{n} colonists on {ISLAND_KINDS[k]}, but you have {pl.tiles[k]} such tiles")
+                f"{n} colonists on {ISLAND_KINDS[k]}, but you have {pl.tiles[k]} such tiles"
+            )
         capacity += pl.tiles[k]
         placed += n
     for name, n in action.city:
         if name not in pl.city:
             raise IllegalAction(f"you have no {BUILDINGS[name].title}")
         if n > BUILDINGS[name].circles:
-            raise IllegalAction(f"the {BUILDINGS[name].title} has only "
-                                f"{plural(BUILDINGS[name].circles, 'circle')}")
+            raise IllegalAction(
+                f"the {BUILDINGS[name].title} has only {plural(BUILDINGS[name].circles, 'circle')}"
+            )
         placed += n
     capacity += sum(BUILDINGS[name].circles for name in pl.city)
     if placed > total:
         raise IllegalAction(f"you place {placed} colonists but have {total}")
     if placed < total and placed < capacity:
-        raise IllegalAction(
-            "colonists may wait in San Juan only when every circle is full")
+        raise IllegalAction("colonists may wait in San Juan only when every circle is full")
 
 
 def play(state: State, action: Arrange, log: list[str] | None) -> None:
@@ -167,8 +169,9 @@ def play(state: State, action: Arrange, log: list[str] | None) -> None:
     pl.san_juan = total - sum(pl.worked) - sum(city.values())
     if log is not None:
         extra = " (+1 from the supply)" if action.privilege else ""
-        log.append(f"{p(seat)} places {plural(total, 'colonist')}{extra}, "
-                   f"{pl.san_juan} in San Juan")
+        log.append(
+            f"{p(seat)} places {plural(total, 'colonist')}{extra}, {pl.san_juan} in San Juan"
+        )
     state.turn += 1
     if state.turn < state.num_players:
         state.current = state.seat(state.turn)
@@ -180,8 +183,7 @@ def play(state: State, action: Arrange, log: list[str] | None) -> None:
 def _refill_ship(state: State, log: list[str] | None) -> None:
     """One colonist per empty building circle of all players, at least one per player; a
     supply that cannot pay this ends the game at the end of the round."""
-    need = max(state.num_players,
-               sum(pl.empty_building_circles() for pl in state.players))
+    need = max(state.num_players, sum(pl.empty_building_circles() for pl in state.players))
     if state.colonist_supply < need:
         trigger_end(state, END_COLONISTS)
     moved = min(need, state.colonist_supply)

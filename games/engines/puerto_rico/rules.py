@@ -19,8 +19,13 @@ from .data import BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
 from .state import Player, State
 
 PHASE_MODULES: dict[str, ModuleType] = {
-    "settler": settler, "mayor": mayor, "builder": builder, "craftsman": craftsman,
-    "trader": trader, "captain": captain, "storage": captain,
+    "settler": settler,
+    "mayor": mayor,
+    "builder": builder,
+    "craftsman": craftsman,
+    "trader": trader,
+    "captain": captain,
+    "storage": captain,
 }
 DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
 """``hidden_vp``: VP chips lie face down (others' VP hidden until the end).
@@ -119,16 +124,18 @@ def check(state: State, action: Action) -> None:
         if action.type != "choose_role":
             raise IllegalAction("a role must be chosen now")
         if not any(name == action.role for name, _, _ in state.roles):
-            raise IllegalAction(f"there is no {action.role} card in a "
-                                f"{state.num_players}-player game")
+            raise IllegalAction(
+                f"there is no {action.role} card in a {state.num_players}-player game"
+            )
         if all(t is not None for name, _, t in state.roles if name == action.role):
             raise IllegalAction(f"the {action.role} has already been chosen this round")
         return
     PHASE_MODULES[state.phase].check(state, action)
 
 
-def apply(state: State, action: Action, *, log: list[str] | None = None,
-          inplace: bool = False) -> State:
+def apply(
+    state: State, action: Action, *, log: list[str] | None = None, inplace: bool = False
+) -> State:
     """Apply the current seat's ``action`` and return the new state.
 
     The given state is left untouched unless ``inplace`` (for fast random play and search).

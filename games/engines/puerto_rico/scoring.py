@@ -14,7 +14,8 @@ def large_building_bonuses(pl: Player) -> dict[str, int]:
     out = {}
     if pl.city.get("guild_hall", 0):
         out["guild_hall"] = sum(1 for b in pl.city if b in SMALL_PRODUCTION) + sum(
-            2 for b in pl.city if b in LARGE_PRODUCTION)
+            2 for b in pl.city if b in LARGE_PRODUCTION
+        )
     if pl.city.get("residence", 0):
         out["residence"] = RESIDENCE_BONUS.get(sum(pl.tiles), 4)
     if pl.city.get("fortress", 0):

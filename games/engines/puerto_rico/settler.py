@@ -21,13 +21,18 @@ def start(state: State, log: list[str] | None) -> None:
 
 def _can_hacienda(state: State, seat: int) -> bool:
     pl = state.players[seat]
-    return (not state.hacienda_used and pl.city.get("hacienda", 0) > 0 and bool(state.stack)
-            and sum(pl.tiles) < ISLAND_SPACES)
+    return (
+        not state.hacienda_used
+        and pl.city.get("hacienda", 0) > 0
+        and bool(state.stack)
+        and sum(pl.tiles) < ISLAND_SPACES
+    )
 
 
 def _may_quarry(state: State, seat: int) -> bool:
     return state.quarries > 0 and (
-        seat == state.chooser or state.players[seat].city.get("construction_hut", 0) > 0)
+        seat == state.chooser or state.players[seat].city.get("construction_hut", 0) > 0
+    )
 
 
 def legal(state: State) -> list[Action]:
@@ -71,7 +76,8 @@ def check(state: State, action: Action) -> None:
     if action.tile == QUARRY:
         if seat != state.chooser and pl.city.get("construction_hut", 0) == 0:
             raise IllegalAction(
-                "only the settler (privilege) or an occupied construction hut takes a quarry")
+                "only the settler (privilege) or an occupied construction hut takes a quarry"
+            )
         if state.quarries == 0:
             raise IllegalAction("no quarries are left")
     elif action.tile not in state.face_up:

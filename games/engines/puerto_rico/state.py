@@ -12,8 +12,17 @@ from typing import Any
 from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_INDEX, ISLAND_KINDS, ROLES
 
 FORMAT_VERSION = 1
-PHASES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage",
-          "over")
+PHASES = (
+    "role",
+    "settler",
+    "mayor",
+    "builder",
+    "craftsman",
+    "trader",
+    "captain",
+    "storage",
+    "over",
+)
 
 
 class Player:
@@ -259,8 +268,11 @@ class State:
         s.discards = [GOOD_INDEX[k] for k in plantations["discards"]]
         s.buildings = dict(data["buildings"])
         s.ships = [
-            [ship["capacity"], None if ship["good"] is None else GOOD_INDEX[ship["good"]],
-             ship["count"]]
+            [
+                ship["capacity"],
+                None if ship["good"] is None else GOOD_INDEX[ship["good"]],
+                ship["count"],
+            ]
             for ship in data["ships"]
         ]
         s.trading_house = [GOOD_INDEX[g] for g in data["trading_house"]]

@@ -56,7 +56,8 @@ def check(state: State, action: Action) -> None:
     if action.good in state.trading_house and not pl.city.get("office", 0):
         raise IllegalAction(
             f"the trading house already has {name}: it buys only different kinds "
-            "(unless you have an occupied office)")
+            "(unless you have an occupied office)"
+        )
 
 
 def play(state: State, action: Action, log: list[str] | None) -> None:
