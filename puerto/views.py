@@ -1,0 +1,51 @@
+"""Site-wide views that belong to no app: the home page and the health check."""
+
+import redis
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def _database_ok() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    except DatabaseError:
+        return False
+
+
+def _redis_status() -> str:
+    """``ok``, ``not configured`` or ``down``; short timeouts keep a dead Redis from hanging us."""
+    if not settings.REDIS_URL:
+        return "not configured"
+    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
+    try:
+        return "ok" if client.ping() else "down"
+    except redis.RedisError:
+        return "down"
+    finally:
+        client.close()
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Cheap liveness probe for load balancers and compose: 503 names the part that is down."""
+    report = {
+        "status": "ok",
+        "database": "ok" if _database_ok() else "down",
+        "redis": _redis_status(),
+    }
+    failing = [part for part in ("database", "redis") if report[part] == "down"]
+    if failing:
+        report["status"] = "error"
+        report["failing"] = failing
+    return JsonResponse(report, status=503 if failing else 200)
