@@ -1,0 +1,65 @@
+"""Shared test setup: tasks run in-process, and tests that need a service say so with a marker.
+
+Without a service a marked test is skipped on a developer's machine. With ``CI=true`` nothing
+is skipped: a missing service stops the whole run at the start, saying what is missing.
+"""
+
+import functools
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings
+
+from puerto.celery import app as celery_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@functools.cache
+def missing_services() -> dict[str, str]:
+    """Map each unavailable marker to the reason, checked once per run."""
+    missing = {}
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        missing["postgres"] = "DATABASE_URL does not point at PostgreSQL"
+    if not settings.REDIS_URL:
+        missing["redis"] = "REDIS_URL is not set"
+    else:
+        client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
+        try:
+            client.ping()
+        except redis.RedisError as error:
+            missing["redis"] = f"Redis at REDIS_URL is unreachable ({error})"
+        finally:
+            client.close()
+    if not CHROMIUM.exists():
+        missing["browser"] = f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)"
+    elif importlib.util.find_spec("playwright") is None:
+        missing["browser"] = "the playwright package is not installed"
+    return missing
+
+
+def pytest_sessionstart(session):
+    if IN_CI and missing_services():
+        reasons = "; ".join(f"{name}: {why}" for name, why in missing_services().items())
+        pytest.exit(f"CI=true but services are missing: {reasons}", returncode=1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    for marker in item.iter_markers():
+        reason = missing_services().get(marker.name)
+        if reason:
+            (pytest.fail if IN_CI else pytest.skip)(f"{marker.name}: {reason}")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def eager_celery():
+    """Run tasks in-process; the real-worker tests start their own worker processes."""
+    celery_app.conf.task_always_eager = True
+    celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager = False

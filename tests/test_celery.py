@@ -1,0 +1,104 @@
+"""Tasks through real worker processes: the embedded file-system broker and Redis."""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+import redis
+from celery import Celery
+from django.conf import settings
+
+from games.tasks import ping
+from tests.helpers import project_env, run_python
+
+# What the web process does: set Django up (which loads the Celery app), then send.
+SEND_PING = (
+    "import django; django.setup(); from games.tasks import ping; "
+    "print(ping.delay().get(timeout=30))"
+)
+
+
+def start_worker(env: dict[str, str], *options: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "puerto",
+            "worker",
+            "--concurrency=1",
+            "--loglevel=INFO",
+            *options,
+        ],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def stop_worker(worker: subprocess.Popen) -> str:
+    worker.terminate()
+    try:
+        output, _ = worker.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        output, _ = worker.communicate()
+    return output
+
+
+def test_ping_runs_in_process_under_test():
+    assert ping.delay().get(timeout=1) == "pong"
+
+
+@pytest.fixture(scope="module")
+def embedded_worker(tmp_path_factory):
+    """A worker with embedded beat on the file-system broker, as `make run` starts it."""
+    var_dir = tmp_path_factory.mktemp("var")
+    env = project_env(PUERTO_VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="tests.settings_beat")
+    worker = start_worker(env, "-B")
+    yield env, var_dir
+    output = stop_worker(worker)
+    assert "Traceback" not in output, output
+
+
+def test_task_round_trip_through_embedded_worker(embedded_worker):
+    env, _ = embedded_worker
+
+    result = run_python("-c", SEND_PING, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "pong"
+
+
+def test_embedded_beat_sends_scheduled_tasks(embedded_worker):
+    _, var_dir = embedded_worker
+    results = Path(var_dir, "celery", "results")
+
+    deadline = time.monotonic() + 30
+    while len(list(results.iterdir())) < 3 and time.monotonic() < deadline:
+        time.sleep(0.5)
+
+    assert len(list(results.iterdir())) >= 3, "beat did not send ping every second"
+
+
+@pytest.mark.redis
+def test_task_round_trip_through_worker_on_redis():
+    # A dedicated database number keeps this test's queue apart from anything else on Redis.
+    url = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path="/15"))
+    redis.Redis.from_url(url).flushdb()
+    worker = start_worker(project_env(REDIS_URL=url))
+    client = Celery("puerto-test", broker=url, backend=url)
+    try:
+        result = client.send_task("games.tasks.ping")
+        assert result.get(timeout=60) == "pong"
+    finally:
+        output = stop_worker(worker)
+        client.close()
+        redis.Redis.from_url(url).flushdb()
+    assert f"Task games.tasks.ping[{result.id}] succeeded" in output

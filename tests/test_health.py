@@ -1,0 +1,46 @@
+from unittest import mock
+
+import pytest
+from django.db import OperationalError, connection
+
+pytestmark = pytest.mark.django_db
+
+
+def test_healthz_reports_ok_without_login(client, settings):
+    response = client.get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "redis": "ok" if settings.REDIS_URL else "not configured",
+    }
+
+
+def test_healthz_is_503_naming_the_database_when_it_is_down(client):
+    with mock.patch.object(connection, "cursor", side_effect=OperationalError("gone")):
+        response = client.get("/healthz")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert body["database"] == "down"
+    assert body["failing"] == ["database"]
+    assert body["status"] == "error"
+
+
+def test_healthz_is_503_naming_redis_when_configured_but_unreachable(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    body = response.json()
+    assert body["redis"] == "down"
+    assert body["database"] == "ok"
+    assert body["failing"] == ["redis"]
+
+
+def test_healthz_is_never_cached(client):
+    response = client.get("/healthz")
+
+    assert "no-cache" in response["Cache-Control"]
