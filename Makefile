@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_demo_admin
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho --procfile Procfile.dev start
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start --procfile Procfile.dev --env /dev/null
 
 ## Lint, then the whole test suite.
 test: $(STAMP)

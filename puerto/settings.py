@@ -155,7 +155,7 @@ else:
     _results_dir = _celery_dir / "results"
     for _folder in (_queue_dir, _results_dir, _celery_dir / "control"):
         _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
