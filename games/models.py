@@ -1,1 +1,171 @@
-"""Games, seats and moves live here; the rules themselves stay in ``games.engines``."""
+"""Games, seats and moves. Nothing here knows a game's rules: the engine named by
+``Game.engine`` owns the meaning of ``state`` and of each move's ``action``."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games.engines import get_engine
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open for players"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        ABORTED = "aborted", "aborted"
+
+    engine = models.CharField(max_length=32, default="puerto_rico")
+    num_players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    initial_state = models.JSONField(null=True, blank=True, editable=False)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Moves applied so far; every accepted move adds one."
+    )
+    current_position = models.SmallIntegerField(
+        null=True, blank=True, help_text="Engine seat whose decision it is (null: nobody)."
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    result = models.JSONField(null=True, blank=True, editable=False)
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game", args=[self.pk])
+
+    @property
+    def rules(self):
+        return get_engine(self.engine)
+
+    def engine_state(self):
+        return self.rules.from_json(self.state)
+
+    def seat_to_act(self) -> Seat | None:
+        if self.current_position is None:
+            return None
+        return next((s for s in self.seats.all() if s.position == self.current_position), None)
+
+    def names(self) -> list[str]:
+        """Player names in engine seat order, for log lines."""
+        seats = sorted(
+            (s for s in self.seats.all() if s.position is not None), key=lambda s: s.position
+        )
+        return [s.name for s in seats]
+
+
+class Seat(models.Model):
+    """A place at a game's table: a person or an AI player."""
+
+    class AI(models.TextChoices):
+        NONE = "", "person"
+        RANDOM = "random", "AI (random moves)"
+
+    COLOURS = ("blue", "red", "green", "yellow", "purple")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    ai_level = models.CharField(max_length=16, choices=AI.choices, default="", blank=True)
+    position = models.SmallIntegerField(
+        null=True, blank=True, help_text="Engine seat (0 = first governor), set at the start."
+    )
+    colour = models.CharField(max_length=12, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "position"],
+                condition=Q(position__isnull=False),
+                name="one_seat_per_position",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in game {self.game_id}"
+
+    @property
+    def is_ai(self) -> bool:
+        return bool(self.ai_level)
+
+    @property
+    def name(self) -> str:
+        if self.user_id:
+            return self.user.get_username()
+        return f"AI {self.colour or ''}".strip() if self.is_ai else "open seat"
+
+
+class Move(models.Model):
+    """One accepted action, in order. Replaying every move from ``Game.initial_state``
+    gives ``Game.state``."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="moves")
+    version = models.PositiveIntegerField(help_text="The game's version after this move.")
+    action = models.JSONField()
+    log = models.JSONField(default=list, help_text="Log lines; {p0}… stand for player names.")
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who submitted it; empty for AI and forced moves.",
+    )
+    forced = models.BooleanField(
+        default=False, help_text="The only legal move, played by the site."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_move_per_version"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="idempotency_key_once_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.version} of game {self.game_id}"

@@ -2,8 +2,28 @@
 
 from celery import shared_task
 
+from games import services
+
+AI_MOVES_PER_TASK = 20
+"""AI moves one task plays in a row before it hands on to a fresh task."""
+
 
 @shared_task
 def ping() -> str:
     """Answer ``pong``: proves a round trip through the broker, a worker and the result store."""
     return "pong"
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def play_ai_turn(game_id: int, version: int) -> None:
+    """Play the AI seats' moves from ``version`` on; a task for an old version does nothing.
+
+    Consecutive AI turns are played here in a loop rather than by one task per move, so a
+    game of AI players does not queue (or, with eager tasks, nest) hundreds of tasks.
+    """
+    for _ in range(AI_MOVES_PER_TASK):
+        result = services.play_ai_turn(game_id, version)
+        if result is None:
+            return
+        version = result.game.version
+    play_ai_turn.delay(game_id, version)

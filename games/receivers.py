@@ -1,0 +1,19 @@
+"""What happens after a move is stored: AI seats get their turn queued."""
+
+from django.dispatch import receiver
+
+from games.models import Game
+from games.signals import move_applied
+
+
+@receiver(move_applied)
+def queue_ai_turn(sender, *, game_id: int, version: int, by_ai: bool = False, **kwargs) -> None:
+    """AI moves queue their successors themselves (``tasks.play_ai_turn``)."""
+    if by_ai:
+        return
+    game = Game.objects.filter(pk=game_id, version=version, status=Game.Status.RUNNING).first()
+    seat = game.seat_to_act() if game else None
+    if seat is not None and seat.is_ai:
+        from games.tasks import play_ai_turn
+
+        play_ai_turn.delay(game_id, version)

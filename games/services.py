@@ -1,0 +1,349 @@
+"""The only code that changes a game: lobby changes and moves.
+
+Every move, whoever makes it (a person's browser, the API, an AI worker, a moderator), goes
+through ``submit_move``: lock the game row, check the seat and the version the player saw,
+let the engine judge the action, store the new state and the move in one transaction with
+version + 1, and only after commit tell the rest of the site (``signals.move_applied``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.engines import get_engine
+from games.models import Game, Move, Seat
+from games.signals import game_started, move_applied
+
+MAX_FORCED_MOVES = 50
+"""Forced moves played in a row after one move; a game never needs nearly this many."""
+
+
+class GameError(Exception):
+    """A request the site refuses; ``status`` is the HTTP status that fits."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Forbidden(GameError):
+    status = 403
+
+
+class Conflict(GameError):
+    """The game moved on since the player looked (stale version, or someone was faster)."""
+
+    status = 409
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    game: Game
+    move: Move
+    replayed: bool = False
+    """True when the idempotency key had been used: nothing was applied again."""
+
+
+# Lobby ------------------------------------------------------------------------------------
+
+
+def create_game(
+    creator,
+    *,
+    num_players: int,
+    options: dict[str, Any] | None = None,
+    engine: str = "puerto_rico",
+    ai_seats: int = 0,
+    join: bool = True,
+) -> Game:
+    """Open a game; the creator takes the first seat and may fill seats with AI players."""
+    rules = get_engine(engine)
+    options = dict(options or {})
+    try:
+        rules.new_game(num_players, 0, options)  # validates the player count and options
+    except ValueError as error:
+        raise GameError(str(error)) from error
+    if not 0 <= ai_seats <= num_players - (1 if join else 0):
+        raise GameError("more AI players than free seats")
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine, num_players=num_players, options=options, creator=creator
+        )
+        if join:
+            _add_seat(game, user=creator)
+        for _ in range(ai_seats):
+            _add_seat(game, ai_level=Seat.AI.RANDOM)
+        _start_if_full(game)
+    return game
+
+
+def _lock(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("no such game") from None
+
+
+def _open_game(game_id: int) -> Game:
+    game = _lock(game_id)
+    if game.status != Game.Status.OPEN:
+        raise Conflict("the game has already started or was cancelled")
+    return game
+
+
+def _add_seat(game: Game, *, user=None, ai_level: str = "") -> Seat:
+    taken = list(game.seats.values_list("colour", flat=True))
+    if len(taken) >= game.num_players:
+        raise Conflict("every seat is taken")
+    colour = next(c for c in Seat.COLOURS if c not in taken)
+    return Seat.objects.create(game=game, user=user, ai_level=ai_level, colour=colour)
+
+
+def join_game(game_id: int, user) -> Seat:
+    with transaction.atomic():
+        game = _open_game(game_id)
+        if game.seats.filter(user=user).exists():
+            raise Conflict("you already have a seat in this game")
+        seat = _add_seat(game, user=user)
+        _start_if_full(game)
+    return seat
+
+
+def add_ai(game_id: int, by, level: str = Seat.AI.RANDOM) -> Seat:
+    if level not in Seat.AI.values or not level:
+        raise GameError(f"unknown AI level {level!r}")
+    with transaction.atomic():
+        game = _open_game(game_id)
+        _require_creator(game, by)
+        seat = _add_seat(game, ai_level=level)
+        _start_if_full(game)
+    return seat
+
+
+def leave_game(game_id: int, user) -> None:
+    with transaction.atomic():
+        game = _open_game(game_id)
+        deleted, _ = game.seats.filter(user=user).delete()
+        if not deleted:
+            raise GameError("you have no seat in this game")
+        if not game.seats.filter(user__isnull=False).exists():
+            _abort(game)
+
+
+def remove_seat(game_id: int, by, seat_id: int) -> None:
+    """The creator frees a seat before the start (an AI player, or someone who joined)."""
+    with transaction.atomic():
+        game = _open_game(game_id)
+        _require_creator(game, by)
+        seat = game.seats.filter(pk=seat_id).first()
+        if seat is None:
+            raise GameError("no such seat in this game")
+        if seat.user_id == by.pk:
+            raise GameError("leave the game or cancel it instead")
+        seat.delete()
+
+
+def cancel_game(game_id: int, by) -> None:
+    with transaction.atomic():
+        game = _open_game(game_id)
+        _require_creator(game, by)
+        _abort(game)
+
+
+def _require_creator(game: Game, user) -> None:
+    if game.creator_id != user.pk and not user.is_staff:
+        raise Forbidden("only the player who opened the game may do this")
+
+
+def _abort(game: Game) -> None:
+    game.status = Game.Status.ABORTED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at"])
+
+
+def _start_if_full(game: Game) -> None:
+    """Random seating (engine seat 0 is the first governor), then the engine's setup."""
+    seats = list(game.seats.order_by("pk"))
+    if len(seats) < game.num_players:
+        return
+    random.Random(game.seed).shuffle(seats)
+    for position, seat in enumerate(seats):
+        seat.position = position
+        seat.save(update_fields=["position"])
+    rules = get_engine(game.engine)
+    state = rules.to_json(rules.new_game(game.num_players, game.seed, game.options))
+    now = timezone.now()
+    game.initial_state = game.state = state
+    game.status = Game.Status.RUNNING
+    game.started_at = game.turn_started_at = now
+    game.current_position = rules.current_player(rules.from_json(state))
+    game.save()
+    _play_forced(game, rules, rules.from_json(state))
+    transaction.on_commit(lambda: game_started.send(Game, game_id=game.pk))
+    _announce(game)
+
+
+# Moves ------------------------------------------------------------------------------------
+
+
+def submit_move(
+    game_id: int,
+    action: Any,
+    *,
+    user=None,
+    ai: bool = False,
+    expected_version: int | None = None,
+    idempotency_key: str = "",
+) -> MoveResult:
+    """Apply the action of the seat to act, or refuse it with a ``GameError``.
+
+    ``user`` must hold the seat to act (``ai=True``: the seat must be an AI player's).
+    ``expected_version`` is the version the player saw; if the game moved on, ``Conflict``.
+    The same ``idempotency_key`` twice applies the move once and answers the same both times.
+    """
+    if len(idempotency_key) > 64:
+        raise GameError("idempotency key longer than 64 characters")
+    try:
+        return _submit(game_id, action, user, ai, expected_version, idempotency_key)
+    except IntegrityError:  # a unique version or key: another request won the race
+        raise Conflict("the game has moved on since you looked") from None
+
+
+def _submit(
+    game_id: int, action: Any, user, ai: bool, expected_version: int | None, idempotency_key: str
+) -> MoveResult:
+    with transaction.atomic():
+        game = _lock(game_id)
+        if idempotency_key:
+            earlier = game.moves.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return MoveResult(game, earlier, replayed=True)
+        if game.status != Game.Status.RUNNING:
+            raise Conflict("the game is not running")
+        seat = game.seat_to_act()
+        if ai:
+            if seat is None or not seat.is_ai:
+                raise Conflict("it is not an AI player's turn")
+        elif seat is None or user is None or seat.user_id != user.pk:
+            raise (
+                Conflict("it is not your turn")
+                if _holds_seat(game, user)
+                else Forbidden("you have no seat in this game")
+            )
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict("the game has moved on since you looked")
+        rules = get_engine(game.engine)
+        try:
+            parsed = rules.action_from_json(action)
+            state = rules.from_json(game.state)
+            log: list[str] = []
+            state = rules.apply(state, parsed, log=log)
+        except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
+            raise GameError(str(error)) from error
+        move = _record(
+            game, rules, state, seat, action, log, actor=None if ai else user, key=idempotency_key
+        )
+        _play_forced(game, rules, state)
+        _announce(game, by_ai=ai)
+    return MoveResult(game, move)
+
+
+def _holds_seat(game: Game, user) -> bool:
+    return user is not None and any(s.user_id == user.pk for s in game.seats.all())
+
+
+def _record(
+    game: Game,
+    rules,
+    state,
+    seat: Seat,
+    action: Any,
+    log: list[str],
+    *,
+    actor=None,
+    key: str = "",
+    forced: bool = False,
+) -> Move:
+    game.version += 1
+    game.state = rules.to_json(state)
+    position = rules.current_player(state)
+    if position != game.current_position or forced:
+        game.turn_started_at = timezone.now()
+    game.current_position = position
+    if rules.is_over(state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
+    game.save()
+    return Move.objects.create(
+        game=game,
+        seat=seat,
+        version=game.version,
+        action=action,
+        log=log,
+        idempotency_key=key,
+        actor=actor,
+        forced=forced,
+    )
+
+
+def _play_forced(game: Game, rules, state) -> None:
+    """A person with exactly one legal action does not have to come back to click it."""
+    for _ in range(MAX_FORCED_MOVES):
+        if rules.is_over(state):
+            return
+        seat = game.seat_to_act()
+        if seat is None or seat.is_ai:
+            return
+        legal = rules.legal_actions(state)
+        if len(legal) != 1:
+            return
+        log: list[str] = []
+        state = rules.apply(state, legal[0], log=log)
+        _record(game, rules, state, seat, rules.action_to_json(legal[0]), log, forced=True)
+
+
+def _announce(game: Game, *, by_ai: bool = False) -> None:
+    game_id, version = game.pk, game.version
+    transaction.on_commit(
+        lambda: move_applied.send(Game, game_id=game_id, version=version, by_ai=by_ai)
+    )
+
+
+def replay(game: Game):
+    """The state rebuilt from the initial state and every stored move, in order."""
+    rules = get_engine(game.engine)
+    state = rules.from_json(game.initial_state)
+    for move in game.moves.order_by("version"):
+        state = rules.apply(state, rules.action_from_json(move.action), inplace=True)
+    return state
+
+
+# AI players --------------------------------------------------------------------------------
+
+
+def play_ai_turn(game_id: int, version: int) -> MoveResult | None:
+    """Play the AI seat's move if the game is still at ``version``; a stale call does nothing."""
+    from games.bots import choose_action  # pure Python; imported here to keep startup light
+
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.version != version or game.status != Game.Status.RUNNING:
+        return None
+    seat = game.seat_to_act()
+    if seat is None or not seat.is_ai:
+        return None
+    rules = get_engine(game.engine)
+    action = choose_action(
+        rules, rules.from_json(game.state), level=seat.ai_level, seed=game.seed + version
+    )
+    try:
+        return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
+    except Conflict:
+        return None
