@@ -134,15 +134,21 @@ def check(state: State, action: Action) -> None:
     capacity = placed = 0
     for k in range(6):
         n = action.island[k]
+        if n < 0:
+            raise IllegalAction("a colonist count cannot be negative")
         if n > pl.tiles[k]:
             raise IllegalAction(
                 f"{n} colonists on {ISLAND_KINDS[k]}, but you have {pl.tiles[k]} such tiles"
             )
         capacity += pl.tiles[k]
         placed += n
+    if len({name for name, _ in action.city}) != len(action.city):
+        raise IllegalAction("a placement names each building once")
     for name, n in action.city:
         if name not in pl.city:
             raise IllegalAction(f"you have no {BUILDINGS[name].title}")
+        if n < 0:
+            raise IllegalAction("a colonist count cannot be negative")
         if n > BUILDINGS[name].circles:
             raise IllegalAction(
                 f"the {BUILDINGS[name].title} has only {plural(BUILDINGS[name].circles, 'circle')}"

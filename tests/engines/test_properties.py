@@ -1,0 +1,630 @@
+"""Property tests of the Puerto Rico engine: random games from random seeds.
+
+Every game is played by a seeded random policy over ``legal_actions``; along the way the
+tests check the conservation laws of the components, that the offered actions are exactly the
+legal ones (``check`` refuses everything else and a refusal changes nothing), determinism and
+the JSON round trip, and what ``player_view`` hides. Plain pytest: no database.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from itertools import combinations, product
+from math import prod
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engines import puerto_rico as pr
+from games.engines.puerto_rico import rules
+from games.engines.puerto_rico.actions import (
+    Arrange,
+    Build,
+    ChooseRole,
+    ExtraGood,
+    Hacienda,
+    IllegalAction,
+    Load,
+    Pass,
+    Sell,
+    Settle,
+    Store,
+    Wharf,
+    action_from_json,
+    action_to_json,
+)
+from games.engines.puerto_rico.data import (
+    BUILDINGS,
+    CITY_SPACES,
+    ISLAND_SPACES,
+    ROLES,
+    SETUPS,
+)
+from games.engines.puerto_rico.mayor import Arrangements
+from games.engines.puerto_rico.state import State
+
+MAX_DECISIONS = 3000
+"""Random games take about 200-450 decisions; far more means the game does not end."""
+
+PROPERTY = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+# Games ------------------------------------------------------------------------------------
+
+
+@st.composite
+def game_configs(draw) -> tuple[int, dict]:
+    """A player count and options: hidden VP on/off, and for five players 122 or 126 chips."""
+    n = draw(st.sampled_from([3, 4, 5]))
+    options = {"hidden_vp": draw(st.booleans())}
+    if n == 5:
+        chips = draw(st.sampled_from([None, 122, 126]))
+        if chips is not None:
+            options["vp_chips"] = chips
+    return n, options
+
+
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+def pick(state: State, rng: random.Random, eager: bool = False):
+    """A random legal action; ``eager`` avoids passing when there is anything else to do."""
+    actions = rules.legal_actions(state)
+    if eager and len(actions) > 1 and actions[-1] == pr.Pass():
+        return actions[rng.randrange(len(actions) - 1)]
+    return actions[rng.randrange(len(actions))]
+
+
+def random_game(
+    n: int, options: dict, seed: int, policy_seed: int, eager: bool = False
+) -> Iterator[tuple[State, object, State]]:
+    """Yield (state before, action, state after) for each decision of one random game."""
+    state = rules.new_game(n, seed, options)
+    rng = random.Random(policy_seed)
+    for _ in range(MAX_DECISIONS):
+        if rules.is_over(state):
+            return
+        action = pick(state, rng, eager)
+        after = rules.apply(state, action)
+        yield state, action, after
+        state = after
+    raise AssertionError(f"no end after {MAX_DECISIONS} decisions")
+
+
+# Conservation ------------------------------------------------------------------------------
+
+
+class Totals:
+    """What the box holds for this game, taken from the freshly set up table."""
+
+    def __init__(self, state: State) -> None:
+        setup = SETUPS[state.num_players]
+        self.goods = list(setup.goods)
+        self.colonists = setup.colonist_supply + setup.colonist_ship
+        self.plantations = list(setup.plantations)
+        self.quarries = setup.quarries
+        self.chips = state.options["vp_chips"]
+        self.copies = {name: b.copies for name, b in BUILDINGS.items()}
+        assert state.quarries == self.quarries == 8
+        if state.num_players < 5:
+            assert self.chips == setup.vp_chips
+
+
+def assert_invariants(state: State, totals: Totals) -> None:
+    n = state.num_players
+    players = state.players
+    # Goods: supply + players + ships + trading house.
+    for g in range(5):
+        on_ships = sum(count for _, good, count in state.ships if good == g)
+        total = (
+            state.goods[g]
+            + sum(pl.goods[g] for pl in players)
+            + on_ships
+            + state.trading_house.count(g)
+        )
+        assert total == totals.goods[g], f"good {g}: {total} != {totals.goods[g]}"
+        assert state.goods[g] >= 0
+        assert all(pl.goods[g] >= 0 for pl in players)
+    for cap, good, count in state.ships:
+        assert 0 <= count <= cap
+        assert (good is None) == (count == 0)
+    kinds_on_ships = [good for _, good, _ in state.ships if good is not None]
+    assert len(kinds_on_ships) == len(set(kinds_on_ships)), "one kind on two ships"
+    assert len(state.trading_house) <= 4
+    # Colonists: supply + ship + placed + San Juan.
+    assert state.colonist_supply >= 0 and state.colonist_ship >= 0
+    colonists = state.colonist_supply + state.colonist_ship + sum(pl.colonists() for pl in players)
+    assert colonists == totals.colonists
+    # Island tiles: stack + face-up + discards + islands, per kind; quarries.
+    for k in range(5):
+        total = (
+            state.stack.count(k)
+            + state.face_up.count(k)
+            + state.discards.count(k)
+            + sum(pl.tiles[k] for pl in players)
+        )
+        assert total == totals.plantations[k], f"plantation {k}: {total}"
+    assert state.quarries >= 0
+    assert state.quarries + sum(pl.tiles[5] for pl in players) == totals.quarries
+    # VP chips.
+    assert state.vp_chips >= 0
+    vp = sum(pl.vp for pl in players)
+    if state.vp_chips > 0:
+        assert state.vp_chips + vp == totals.chips
+        assert "vp_chips" not in state.end_reasons
+    else:
+        assert vp >= totals.chips
+        assert "vp_chips" in state.end_reasons
+    # Buildings: board + owned = copies; each building once per player.
+    for name, copies in totals.copies.items():
+        owned = sum(1 for pl in players if name in pl.city)
+        assert state.buildings[name] >= 0
+        assert state.buildings[name] + owned == copies, name
+    # Players' boards.
+    for pl in players:
+        assert pl.doubloons >= 0
+        assert pl.vp >= 0
+        assert pl.san_juan >= 0
+        assert sum(BUILDINGS[b].spaces for b in pl.city) <= CITY_SPACES
+        assert sum(pl.tiles) <= ISLAND_SPACES
+        for k in range(6):
+            assert 0 <= pl.worked[k] <= pl.tiles[k]
+        for b, c in pl.city.items():
+            assert 0 <= c <= BUILDINGS[b].circles
+    # Whose turn.
+    if state.phase == "over":
+        assert state.current is None and state.end_reasons
+    else:
+        assert state.current in range(n)
+
+
+def all_circles_full(pl) -> bool:
+    return pl.worked == pl.tiles and all(c == BUILDINGS[b].circles for b, c in pl.city.items())
+
+
+def empty_building_circles(state: State) -> int:
+    return sum(BUILDINGS[b].circles - c for pl in state.players for b, c in pl.city.items())
+
+
+@given(game_configs(), SEEDS, SEEDS, st.booleans())
+@settings(PROPERTY, max_examples=40)
+def test_random_games_end_properly_and_conserve_everything(config, seed, policy, eager):
+    n, options = config
+    first = rules.new_game(n, seed, options)
+    totals = Totals(first)
+    assert_invariants(first, totals)
+    short_refill = False
+    trigger_round = None
+    decisions = 0
+    last = first
+    for before, action, after in random_game(n, options, seed, policy, eager):
+        decisions += 1
+        assert_invariants(after, totals)
+        if isinstance(action, Arrange):
+            pl = after.players[before.current]
+            assert pl.san_juan == 0 or all_circles_full(pl), "colonists idle in San Juan"
+        if before.phase == "mayor" and after.phase != "mayor":
+            # The ship was refilled: one colonist per empty building circle, at least n.
+            need = max(n, empty_building_circles(after))
+            if after.colonist_ship < need:
+                assert after.colonist_supply == 0
+                assert "colonists" in after.end_reasons
+                short_refill = True
+            else:
+                assert after.colonist_ship == need
+        if "colonists" in after.end_reasons:
+            assert short_refill, "colonists end without a short refill"
+        if any(pl.city_spaces_used() == CITY_SPACES for pl in after.players):
+            assert "city" in after.end_reasons
+        if after.end_reasons and trigger_round is None:
+            trigger_round = before.round
+        if trigger_round is not None and after.phase != "over":
+            assert after.round == trigger_round, "the game went on past the end of the round"
+        if before.round != after.round:
+            # No seat took a role twice; every role card is free again.
+            assert all(taken is None for _, _, taken in after.roles)
+        last = after
+    assert last.phase == "over"
+    assert last.end_reasons
+    assert last.round == trigger_round + 1, "the game ends at the end of the triggering round"
+    assert decisions < MAX_DECISIONS
+    assert rules.legal_actions(last) == []
+    for reason in last.end_reasons:
+        assert reason in ("colonists", "city", "vp_chips")
+        if reason == "colonists":
+            assert short_refill
+        if reason == "city":
+            assert any(pl.city_spaces_used() == CITY_SPACES for pl in last.players)
+        if reason == "vp_chips":
+            assert last.vp_chips == 0
+    scores = pr.scores(last)
+    assert len(scores) == n and pr.winners(last)
+
+
+# Offered exactly when legal -----------------------------------------------------------------
+
+STATIC_CANDIDATES = (
+    [ChooseRole(r) for r in ROLES]
+    + [Pass(), Hacienda()]
+    + [Settle(k, h) for k in range(6) for h in (False, True)]
+    + [Build(b, u) for b in BUILDINGS for u in (False, True)]
+    + [c(g) for g in range(5) for c in (ExtraGood, Sell, Wharf)]
+    + [Load(g, s) for g in range(5) for s in range(-1, 4)]
+    + [
+        Store(w, kept)
+        for w in (None, *range(5))
+        for size in range(4)
+        for kept in combinations(range(5), size)
+    ]
+)
+
+
+def arrangement_rule(state: State, a: Arrange) -> bool:
+    """The mayor's rules, independent of ``mayor.Arrangements``."""
+    pl = state.players[state.current]
+    if len(a.island) != 6:
+        return False
+    total = pl.colonists()
+    if a.privilege:
+        if state.turn != 0 or state.colonist_supply == 0:
+            return False
+        total += 1
+    names = [b for b, _ in a.city]
+    if len(set(names)) != len(names):
+        return False
+    if any(not 0 <= c <= pl.tiles[k] for k, c in enumerate(a.island)):
+        return False
+    if any(b not in pl.city or not 0 <= c <= BUILDINGS[b].circles for b, c in a.city):
+        return False
+    capacity = sum(pl.tiles) + sum(BUILDINGS[b].circles for b in pl.city)
+    placed = sum(a.island) + sum(c for _, c in a.city)
+    return placed == min(total, capacity)
+
+
+def brute_arrangements(state: State, limit: int = 3000) -> set[Arrange] | None:
+    """Every legal placement by enumeration, or None when there are too many to try."""
+    pl = state.players[state.current]
+    kinds = [k for k in range(6) if pl.tiles[k]]
+    buildings = list(pl.city)
+    caps = [pl.tiles[k] for k in kinds] + [BUILDINGS[b].circles for b in buildings]
+    if prod(c + 1 for c in caps) > limit:
+        return None
+    privileges = [False]
+    if state.turn == 0 and state.colonist_supply > 0:
+        privileges.append(True)
+    out = set()
+    for privilege in privileges:
+        target = min(pl.colonists() + privilege, sum(caps))
+        for counts in product(*(range(c + 1) for c in caps)):
+            if sum(counts) != target:
+                continue
+            island = [0] * 6
+            for k, c in zip(kinds, counts, strict=False):
+                island[k] = c
+            city = tuple(zip(buildings, counts[len(kinds) :], strict=True))
+            out.add(Arrange(tuple(island), city, privilege))
+    return out
+
+
+def arrangement_candidates(state: State, offered: Arrangements, rng: random.Random):
+    """Offered placements and near misses: a colonist more, less or moved, a foreign building,
+    a negative count, a doubled building, the privilege flipped."""
+    pl = state.players[state.current]
+    foreign = [b for b in BUILDINGS if b not in pl.city]
+    out = []
+    for _ in range(12):
+        base = offered[rng.randrange(len(offered))]
+        island = list(base.island)
+        city = dict(base.city)
+        for b in pl.city:
+            city.setdefault(b, 0)
+        groups = [("i", k) for k in range(6)] + [("c", b) for b in city]
+        move = rng.randrange(7)
+        src, dst = rng.choice(groups), rng.choice(groups)
+
+        def bump(group, d, island=island, city=city):
+            if group[0] == "i":
+                island[group[1]] += d
+            else:
+                city[group[1]] += d
+
+        privilege = base.privilege
+        extra: tuple = ()
+        if move == 0:
+            bump(src, 1)
+        elif move == 1:
+            bump(src, -1)
+        elif move == 2:
+            bump(src, -1)
+            bump(dst, 1)
+        elif move == 3:
+            privilege = not privilege
+        elif move == 4 and foreign:
+            extra = ((rng.choice(foreign), rng.randint(0, 1)),)
+        elif move == 5 and city:
+            b = rng.choice(list(city))
+            extra = ((b, city[b]),)
+        elif move == 6:
+            bump(src, -1)
+            bump(dst, 2)
+            bump(rng.choice(groups), -1)
+        out.append(Arrange(tuple(island), (*city.items(), *extra), privilege))
+    for _ in range(4):
+        island = tuple(rng.randint(0, t + 1) for t in pl.tiles)
+        city = tuple((b, rng.randint(0, BUILDINGS[b].circles + 1)) for b in pl.city)
+        out.append(Arrange(island, city, rng.random() < 0.5))
+    return out
+
+
+def store_outcome(pl, a: Store) -> tuple[int, ...]:
+    return tuple(
+        pl.goods[g] if g in a.warehouse else (1 if g == a.windrose else 0) for g in range(5)
+    )
+
+
+def store_rule(state: State, a: Store) -> bool:
+    """Keep whole kinds in every occupied warehouse space, then one barrel on the windrose."""
+    pl = state.players[state.current]
+    room = (1 if pl.city.get("small_warehouse") else 0) + (
+        2 if pl.city.get("large_warehouse") else 0
+    )
+    held = {g for g in range(5) if pl.goods[g]}
+    kept = set(a.warehouse)
+    if len(kept) != len(a.warehouse) or not kept <= held:
+        return False
+    if len(kept) != min(room, len(held)):
+        return False
+    if a.windrose is None:
+        return held <= kept
+    return a.windrose in held and a.windrose not in kept
+
+
+def assert_refused_changes_nothing(state: State, refused: list) -> None:
+    before = state.to_json()
+    for action in refused:
+        for inplace in (False, True):
+            try:
+                rules.apply(state, action, inplace=inplace)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"apply accepted the refused {action}")
+    assert state.to_json() == before, "a refused action changed the state"
+
+
+def assert_offer_matches_rules(state: State, rng: random.Random) -> None:
+    offered = rules.legal_actions(state)
+    if state.phase == "over":
+        assert list(offered) == []
+        for action in STATIC_CANDIDATES:
+            try:
+                rules.check(state, action)
+            except IllegalAction:
+                continue
+            raise AssertionError(f"{action} accepted after the game")
+        return
+    assert len(offered) > 0
+    refused = []
+    if state.phase == "mayor":
+        assert isinstance(offered, Arrangements)
+        size = len(offered)
+        assert size > 0
+        indices = {0, size - 1, *(rng.randrange(size) for _ in range(6))}
+        members = [offered[i] for i in sorted(indices)]
+        assert offered[-1] == offered[size - 1]
+        try:
+            offered[size]
+        except IndexError:
+            pass
+        else:
+            raise AssertionError("Arrangements has a member past its end")
+        brute = brute_arrangements(state)
+        if brute is not None:
+            listed = list(offered)
+            assert len(listed) == size == len(brute)
+            assert set(listed) == brute
+        for a in members:
+            assert arrangement_rule(state, a), a
+            rules.check(state, a)
+            action_roundtrip(a)
+        for a in members[:3]:
+            assert_apply_accepts(state, a)
+        for a in arrangement_candidates(state, offered, rng) + STATIC_CANDIDATES:
+            legal = isinstance(a, Arrange) and arrangement_rule(state, a)
+            if brute is not None and isinstance(a, Arrange):
+                assert legal == (a in brute), a
+            if not legal:
+                refused.append(a)
+            assert_check(state, a, legal)
+    else:
+        offered_set = set(offered)
+        assert len(offered_set) == len(offered), "an action is offered twice"
+        for a in offered:
+            rules.check(state, a)
+            action_roundtrip(a)
+            assert_apply_accepts(state, a)
+        if state.phase == "storage":
+            pl = state.players[state.current]
+            outcomes = [store_outcome(pl, a) for a in offered]
+            assert len(set(outcomes)) == len(outcomes), "two offered stores keep the same"
+            ruled = [a for a in STATIC_CANDIDATES if isinstance(a, Store) and store_rule(state, a)]
+            assert {store_outcome(pl, a) for a in ruled} == set(outcomes)
+            assert offered_set <= set(ruled)
+            assert len(offered) > 1, "a seat without a choice is asked to store"
+        for a in STATIC_CANDIDATES:
+            if state.phase == "storage":
+                legal = isinstance(a, Store) and store_rule(state, a)
+            else:
+                legal = a in offered_set
+            if not legal:
+                refused.append(a)
+            assert_check(state, a, legal)
+    assert_refused_changes_nothing(state, refused)
+
+
+def assert_check(state: State, action, legal: bool) -> None:
+    try:
+        rules.check(state, action)
+    except IllegalAction as error:
+        assert not legal, f"{state.phase}: the legal {action} is refused: {error}"
+        assert str(error), "a refusal must name the rule"
+    else:
+        assert legal, f"{state.phase}: the illegal {action} is accepted"
+
+
+def assert_apply_accepts(state: State, action) -> None:
+    before = state.to_json()
+    after = rules.apply(state, action)
+    assert after is not state
+    assert state.to_json() == before, "apply without inplace changed its input"
+    clone = state.clone()
+    rules.apply(clone, action, inplace=True)
+    assert clone.to_json() == after.to_json(), "inplace and copying apply differ"
+
+
+def action_roundtrip(action) -> None:
+    data = json.loads(json.dumps(action_to_json(action)))
+    assert action_from_json(data) == action
+
+
+@given(game_configs(), SEEDS, SEEDS, st.booleans())
+@settings(PROPERTY, max_examples=12)
+def test_offered_actions_are_exactly_the_legal_ones(config, seed, policy, eager):
+    n, options = config
+    rng = random.Random(policy ^ 0x5EED)
+    state = None
+    for before, _, after in random_game(n, options, seed, policy, eager):
+        # Every storage and mayor decision, and a sample of the others.
+        if before.phase in ("mayor", "storage") or rng.random() < 0.35:
+            assert_offer_matches_rules(before, rng)
+        state = after
+    assert_offer_matches_rules(state, rng)
+
+
+@given(game_configs(), SEEDS, SEEDS)
+@settings(PROPERTY, max_examples=25)
+def test_arrangements_count_and_order(config, seed, policy):
+    """``len`` matches a brute-force count, members are distinct, and indexing agrees with
+    iteration, on every mayor decision small enough to enumerate."""
+    n, options = config
+    for before, _, _ in random_game(n, options, seed, policy):
+        if before.phase != "mayor":
+            continue
+        offered = rules.legal_actions(before)
+        brute = brute_arrangements(before, limit=1500)
+        if brute is None:
+            continue
+        listed = list(offered)
+        assert len(offered) == len(brute) == len(set(listed))
+        assert set(listed) == brute
+        assert offered[:] == listed
+        assert [offered[i] for i in range(-len(listed), 0)] == listed
+
+
+# Determinism and JSON -------------------------------------------------------------------------
+
+
+def play_out(state: State, actions: list) -> State:
+    for action in actions:
+        state = rules.apply(state, action)
+    return state
+
+
+@given(game_configs(), SEEDS, SEEDS, st.data())
+@settings(PROPERTY, max_examples=20)
+def test_same_seed_and_actions_same_game_and_json_round_trip(config, seed, policy, data):
+    n, options = config
+    states = [rules.new_game(n, seed, options)]
+    actions = []
+    for _, action, after in random_game(n, options, seed, policy):
+        actions.append(action)
+        states.append(after)
+    final = states[-1].to_json()
+    # Same seed, same actions: the same game, step by step.
+    replay = rules.new_game(n, seed, options)
+    assert replay.to_json() == states[0].to_json()
+    for action, expected in zip(actions, states[1:], strict=True):
+        replay = rules.apply(replay, action)
+        assert replay.to_json() == expected.to_json()
+    # Round trips through real JSON text at random points, then play on from them.
+    points = data.draw(
+        st.lists(st.integers(0, len(actions)), min_size=1, max_size=4, unique=True),
+        label="round trip points",
+    )
+    for k in points:
+        text = json.dumps(states[k].to_json())
+        restored = pr.from_json(json.loads(text))
+        assert restored.to_json() == states[k].to_json()
+        assert json.dumps(restored.to_json()) == text
+        assert list(rules.legal_actions(restored)) == list(rules.legal_actions(states[k]))
+        assert play_out(restored, actions[k:]).to_json() == final
+
+
+# What a seat may see --------------------------------------------------------------------------
+
+
+def assert_view(state: State, seat: int | None) -> dict:
+    view = pr.player_view(state, seat)
+    text = json.dumps(view)
+    assert "rng" not in view and '"rng"' not in text
+    assert view["plantations"]["stack"] == len(state.stack)
+    assert view["seat"] == seat
+    hidden = state.options["hidden_vp"] and state.phase != "over"
+    for i, pl in enumerate(view["players"]):
+        if hidden and i != seat:
+            assert pl["vp"] is None
+        else:
+            assert pl["vp"] == state.players[i].vp
+    full = state.to_json()
+    for key in full:
+        if key not in ("rng", "plantations", "players"):
+            assert view[key] == full[key], key
+    return view
+
+
+@given(game_configs(), SEEDS, SEEDS)
+@settings(PROPERTY, max_examples=15)
+def test_player_view_hides_stack_rng_and_vp(config, seed, policy):
+    n, options = config
+    rnd = random.Random(policy + 1)
+    last = None
+    for before, _, after in random_game(n, options, seed, policy):
+        last = after
+        if rnd.random() > 0.1:
+            continue
+        views = {seat: assert_view(before, seat) for seat in [*range(n), None]}
+        # Another order of the face-down stack and another seed: nobody sees a difference.
+        other = before.clone()
+        rnd.shuffle(other.stack)
+        other.stack.reverse()
+        other.rng = rnd.getrandbits(63)
+        for seat, view in views.items():
+            assert pr.player_view(other, seat) == view
+    assert last is not None and last.phase == "over"
+    for seat in [*range(n), None]:
+        view = assert_view(last, seat)
+        assert [pl["vp"] for pl in view["players"]] == [pl.vp for pl in last.players]
+
+
+# Small helpers' own sanity ---------------------------------------------------------------------
+
+
+def test_candidates_cover_every_kind_of_action():
+    kinds = {type(a) for a in STATIC_CANDIDATES}
+    assert kinds == {
+        ChooseRole,
+        Pass,
+        Hacienda,
+        Settle,
+        Build,
+        ExtraGood,
+        Sell,
+        Wharf,
+        Load,
+        Store,
+    }
