@@ -12,6 +12,10 @@ from typing import Any, Protocol
 
 class Engine(Protocol):
     NAME: str
+    PLAYER_COUNTS: tuple[int, ...]
+    OPTIONS: tuple[dict[str, Any], ...]
+    """Each option: ``name``, ``label``, ``help``, ``type`` ("bool" or "choice"), ``default``,
+    ``choices`` for a choice, ``players`` when it applies to some player counts only."""
 
     def new_game(
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None

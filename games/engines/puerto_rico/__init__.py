@@ -32,6 +32,7 @@ from .actions import (
 )
 from .data import BUILDINGS, COFFEE, CORN, GOODS, INDIGO, ISLAND_KINDS, QUARRY, SUGAR, TOBACCO
 from .mayor import Arrangements
+from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
 from .scoring import scores, winners
 from .state import State
@@ -56,6 +57,8 @@ __all__ = [
     "INDIGO",
     "ISLAND_KINDS",
     "NAME",
+    "OPTIONS",
+    "PLAYER_COUNTS",
     "QUARRY",
     "SUGAR",
     "TOBACCO",
