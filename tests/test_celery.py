@@ -21,35 +21,26 @@ SEND_PING = (
 )
 
 
-def start_worker(env: dict[str, str], *options: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "puerto",
-            "worker",
-            "--concurrency=1",
-            "--loglevel=INFO",
-            *options,
-        ],
-        cwd=settings.BASE_DIR,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+def start_worker(env: dict[str, str], log: Path, *options: str) -> subprocess.Popen:
+    """Start a worker writing to ``log`` (a file, so a chatty worker never blocks on a pipe)."""
+    with log.open("w") as output:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "puerto", "worker", "--concurrency=1", *options],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
 
 
-def stop_worker(worker: subprocess.Popen) -> str:
+def stop_worker(worker: subprocess.Popen, log: Path) -> str:
     worker.terminate()
     try:
-        output, _ = worker.communicate(timeout=20)
+        worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
         worker.kill()
-        output, _ = worker.communicate()
-    return output
+        worker.wait()
+    return log.read_text()
 
 
 def test_ping_runs_in_process_under_test():
@@ -60,10 +51,11 @@ def test_ping_runs_in_process_under_test():
 def embedded_worker(tmp_path_factory):
     """A worker with embedded beat on the file-system broker, as `make run` starts it."""
     var_dir = tmp_path_factory.mktemp("var")
+    log = var_dir / "worker.log"
     env = project_env(PUERTO_VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="tests.settings_beat")
-    worker = start_worker(env, "-B")
+    worker = start_worker(env, log, "--loglevel=INFO", "-B")
     yield env, var_dir
-    output = stop_worker(worker)
+    output = stop_worker(worker, log)
     assert "Traceback" not in output, output
 
 
@@ -88,17 +80,18 @@ def test_embedded_beat_sends_scheduled_tasks(embedded_worker):
 
 
 @pytest.mark.redis
-def test_task_round_trip_through_worker_on_redis():
+def test_task_round_trip_through_worker_on_redis(tmp_path):
     # A dedicated database number keeps this test's queue apart from anything else on Redis.
     url = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path="/15"))
     redis.Redis.from_url(url).flushdb()
-    worker = start_worker(project_env(REDIS_URL=url))
+    log = tmp_path / "worker.log"
+    worker = start_worker(project_env(REDIS_URL=url), log, "--loglevel=INFO")
     client = Celery("puerto-test", broker=url, backend=url)
     try:
         result = client.send_task("games.tasks.ping")
         assert result.get(timeout=60) == "pong"
     finally:
-        output = stop_worker(worker)
+        output = stop_worker(worker, log)
         client.close()
         redis.Redis.from_url(url).flushdb()
     assert f"Task games.tasks.ping[{result.id}] succeeded" in output
