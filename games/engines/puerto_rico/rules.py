@@ -152,7 +152,8 @@ def apply(
 
 def _choose_role(state: State, role: str, log: list[str] | None) -> None:
     seat = state.current
-    card = next(r for r in state.roles if r[0] == role and r[2] is None)
+    # Of two free prospectors the seat takes the one with more doubloons on it.
+    card = max((r for r in state.roles if r[0] == role and r[2] is None), key=lambda r: r[1])
     card[2] = seat
     bonus, card[1] = card[1], 0
     state.players[seat].doubloons += bonus
