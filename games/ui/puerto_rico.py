@@ -1,0 +1,430 @@
+"""The Puerto Rico board: what the template shows, and posted forms turned into actions.
+
+Everything shown comes from ``pr.player_view`` for the viewer, so what a seat may not know
+(the face-down plantation order, the seed, the others' face-down VP) never reaches the
+template. Choices are listed only for the seat to act, exactly as the engine lists them; the
+engine judges every posted action again, so nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.engines import puerto_rico as pr
+from games.engines.puerto_rico import builder, trader
+from games.engines.puerto_rico.data import (
+    BUILDINGS,
+    GOODS,
+    ISLAND_KINDS,
+    QUARRY,
+    TRADING_HOUSE_SPACES,
+)
+
+TEMPLATE = "games/puerto_rico/board.html"
+
+MAX_FIELDS = 64
+"""A mayor form has at most 6 island kinds and 12 buildings, plus a few fixed fields."""
+MAX_ACTION_CHARS = 500
+"""The longest real action JSON is a store choice of about 80 characters."""
+
+END_REASONS = {
+    "colonists": "the colonist supply ran short",
+    "city": "a city's 12th space was filled",
+    "vp_chips": "the VP chips ran out",
+}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+def board_context(state: pr.State, position: int | None, names: list[str]) -> dict[str, Any]:
+    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's."""
+    view = pr.player_view(state, position)
+    current = view["current"]
+    my_turn = position is not None and position == current and not pr.is_over(state)
+    legal = pr.legal_actions(state) if current is not None else []
+
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
+
+    return {
+        "pr": {
+            "viewer": position,
+            "round": view["round"],
+            "phase": view["phase"],
+            "over": pr.is_over(state),
+            "governor": name(view["governor"]),
+            "current": name(current),
+            "decision": _decision(state, legal, names, position),
+            "end_reasons": [END_REASONS[r] for r in view["end_reasons"]],
+            "roles": _roles(view, names),
+            "colonists": view["colonists"],
+            "vp_chips": view["vp_chips"],
+            "goods_supply": [{"good": g, "count": view["goods"][g]} for g in GOODS],
+            "trading_house": view["trading_house"]
+            + [None] * (TRADING_HOUSE_SPACES - len(view["trading_house"])),
+            "ships": [
+                {**ship, "full": ship["count"] == ship["capacity"]} for ship in view["ships"]
+            ],
+            "face_up": view["plantations"]["face_up"],
+            "stack": view["plantations"]["stack"],
+            "discards": len(view["plantations"]["discards"]),
+            "quarries": view["quarries"],
+            "buildings": _buildings(state, view, position),
+            "players": [_player(view, seat, names) for seat in range(view["num_players"])],
+            "choices": _choices(state, legal, position) if my_turn else None,
+            "final": _final(state, names) if pr.is_over(state) else None,
+        }
+    }
+
+
+# The table ------------------------------------------------------------------------------
+
+
+def _roles(view: dict, names: list[str]) -> list[dict[str, Any]]:
+    playing = "captain" if view["phase"] == "storage" else view["phase"]
+    return [
+        {
+            "role": r["role"],
+            "doubloons": r["doubloons"],
+            "taken_by": None if r["taken_by"] is None else names[r["taken_by"]],
+            "playing": r["role"] == playing and r["taken_by"] == view["chooser"],
+        }
+        for r in view["roles"]
+    ]
+
+
+def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[str, Any]]:
+    """The buildings by column, with what the viewer would pay for each.
+
+    Only the builder in the builder phase has the builder's privilege, so outside it the
+    prices are computed as if nobody held it.
+    """
+    priced = state
+    if position is not None and state.phase != "builder":
+        priced = state.clone()
+        priced.chooser = None
+    owned = view["players"][position]["city"] if position is not None else {}
+    columns = []
+    for column in (1, 2, 3, 4):
+        rows = [
+            {
+                "name": b.name,
+                "title": b.title,
+                "cost": b.cost,
+                "vp": b.vp,
+                "circles": b.circles,
+                "large": b.large,
+                "good": None if b.good is None else GOODS[b.good],
+                "left": view["buildings"].get(b.name, 0),
+                "price": None if position is None else builder.price(priced, position, b),
+                "owned": b.name in owned,
+            }
+            for b in BUILDINGS.values()
+            if b.column == column
+        ]
+        columns.append({"column": ROMAN[column], "rows": rows})
+    return columns
+
+
+def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
+    pl = view["players"][seat]
+    tiles = [
+        {"kind": kind, "manned": i < pl["island"][kind]["colonists"]}
+        for kind in ISLAND_KINDS
+        if kind in pl["island"]
+        for i in range(pl["island"][kind]["tiles"])
+    ]
+    city = [
+        {
+            "title": b.title,
+            "vp": b.vp,
+            "large": b.large,
+            "good": None if b.good is None else GOODS[b.good],
+            "circles": [i < pl["city"][b.name] for i in range(b.circles)],
+            "colonists": pl["city"][b.name],
+        }
+        for b in BUILDINGS.values()
+        if b.name in pl["city"]
+    ]
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "is_viewer": seat == view["seat"],
+        "is_current": seat == view["current"],
+        "is_governor": seat == view["governor"],
+        "doubloons": pl["doubloons"],
+        "vp": pl["vp"],
+        "goods": [{"good": g, "count": pl["goods"][g]} for g in GOODS if pl["goods"][g]],
+        "island": tiles,
+        "island_used": len(tiles),
+        "city": city,
+        "city_used": sum(2 if b["large"] else 1 for b in city),
+        "san_juan": pl["san_juan"],
+        "colonists": sum(t["manned"] for t in tiles)
+        + sum(b["colonists"] for b in city)
+        + pl["san_juan"],
+        "roles": [r["role"] for r in view["roles"] if r["taken_by"] == seat],
+    }
+
+
+def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
+    winners = pr.winners(state)
+    rows = [
+        {
+            "name": names[seat],
+            "chips": s["chips"],
+            "buildings": s["buildings"],
+            "bonuses": [{"title": BUILDINGS[b].title, "vp": vp} for b, vp in s["bonuses"].items()],
+            "total": s["total"],
+            "tiebreak": s["tiebreak"],
+            "winner": seat in winners,
+        }
+        for seat, s in enumerate(pr.scores(state))
+    ]
+    return {"rows": rows, "winners": [names[seat] for seat in winners]}
+
+
+# Who decides what -------------------------------------------------------------------------
+
+
+def _either(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _decision(state: pr.State, legal, names: list[str], position: int | None) -> str:
+    """A sentence saying whose decision it is and what it is about."""
+    if pr.is_over(state):
+        return "The game is over."
+    phase = state.phase
+    types = set() if phase == "mayor" else {a.type for a in legal}
+    if phase == "role":
+        what = "choose a role"
+    elif phase == "settler":
+        tiles = {a.tile for a in legal if a.type == "settle"}
+        parts = ["draw a face-down plantation (hacienda)"] if "hacienda" in types else []
+        if tiles - {QUARRY}:
+            parts.append("take a plantation")
+        if QUARRY in tiles:
+            parts.append("take a quarry")
+        what = _either([*parts, "pass"])
+    elif phase == "mayor":
+        what = "place colonists"
+    elif phase == "builder":
+        what = "build one building or pass"
+    elif phase == "craftsman":
+        what = "take one extra barrel (privilege) or pass"
+    elif phase == "trader":
+        what = "sell one barrel or pass"
+    elif phase == "captain":
+        parts = ["load goods on a ship"] if "load" in types else []
+        if "wharf" in types:
+            parts.append("ship goods on the wharf")
+        what = _either([*parts, "pass"] if "pass" in types else parts)
+    else:
+        what = "choose which goods to keep"
+    if state.current == position:
+        return f"Your turn: {what}."
+    return f"{names[state.current]} is deciding: {what}."
+
+
+# Choices of the seat to act ---------------------------------------------------------------
+
+
+def _button(action: pr.Action, label: str, good: str | None = None) -> dict[str, Any]:
+    return {"label": label, "json": json.dumps(pr.action_to_json(action)), "good": good}
+
+
+def _choices(state: pr.State, legal, seat: int) -> dict[str, Any]:
+    phase = state.phase
+    if phase == "mayor":
+        return _mayor(state, legal, seat)
+    if phase == "storage":
+        return _storage(state, legal, seat)
+    pl = state.players[seat]
+    buttons = []
+    for a in legal:
+        t = a.type
+        if t == "choose_role":
+            doubloons = max(r[1] for r in state.roles if r[0] == a.role and r[2] is None)
+            extra = f" (+{_plural(doubloons, 'doubloon')})" if doubloons else ""
+            buttons.append(_button(a, f"{a.role.capitalize()}{extra}"))
+        elif t == "hacienda":
+            buttons.append(_button(a, "Draw a face-down plantation (hacienda)"))
+        elif t == "settle":
+            kind = ISLAND_KINDS[a.tile]
+            label = "Take a quarry" if a.tile == QUARRY else f"Take {kind}"
+            hospice = " with a colonist (hospice)" if a.hospice else ""
+            buttons.append(_button(a, label + hospice, kind))
+        elif t == "build":
+            b = BUILDINGS[a.building]
+            cost = _plural(builder.price(state, seat, b), "doubloon")
+            university = " with a colonist (university)" if a.university else ""
+            buttons.append(_button(a, f"Build {b.title} for {cost}{university}", _good_of(b)))
+        elif t == "extra_good":
+            good = GOODS[a.good]
+            buttons.append(_button(a, f"Take 1 extra {good}", good))
+        elif t == "sell":
+            good = GOODS[a.good]
+            money = _plural(trader.sale_price(state, seat, a.good), "doubloon")
+            buttons.append(_button(a, f"Sell 1 {good} for {money}", good))
+        elif t == "load":
+            cap, _, count = state.ships[a.ship]
+            n = min(pl.goods[a.good], cap - count)
+            good = GOODS[a.good]
+            buttons.append(_button(a, f"Load {n} {good} on the {cap}-ship", good))
+        elif t == "wharf":
+            good = GOODS[a.good]
+            buttons.append(_button(a, f"Ship all {pl.goods[a.good]} {good} on the wharf", good))
+        else:
+            buttons.append(_button(a, _PASS_LABELS[phase]))
+    return {"kind": "buttons", "phase": phase, "buttons": buttons}
+
+
+_PASS_LABELS = {
+    "settler": "Take nothing",
+    "builder": "Build nothing",
+    "craftsman": "No extra barrel",
+    "trader": "Sell nothing",
+    "captain": "Do not use the wharf",
+}
+
+
+def _good_of(b) -> str | None:
+    return None if b.good is None else GOODS[b.good]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
+    """The placement form: one count per island kind and building, pre-filled as it is now."""
+    pl = state.players[seat]
+    island = [
+        {
+            "field": f"island-{kind}",
+            "title": kind,
+            "good": kind if k != QUARRY else None,
+            "max": pl.tiles[k],
+            "value": pl.worked[k],
+        }
+        for k, kind in enumerate(ISLAND_KINDS)
+        if pl.tiles[k]
+    ]
+    city = [
+        {
+            "field": f"city-{b.name}",
+            "title": b.title,
+            "good": _good_of(b),
+            "large": b.large,
+            "max": b.circles,
+            "value": pl.city[b.name],
+        }
+        for b in BUILDINGS.values()
+        if b.name in pl.city
+    ]
+    circles = sum(r["max"] for r in island + city)
+    return {
+        "kind": "mayor",
+        "island": island,
+        "city": city,
+        "colonists": pl.colonists(),
+        "circles": circles,
+        "placed": sum(r["value"] for r in island + city),
+        "san_juan": pl.san_juan,
+        # Arrangements lists the placements without the privilege first.
+        "privilege": legal[len(legal) - 1].privilege,
+        "supply": state.colonist_supply,
+    }
+
+
+def _storage(state: pr.State, legal, seat: int) -> dict[str, Any]:
+    goods = state.players[seat].goods
+    options = []
+    for a in legal:
+        kept = [f"all {goods[g]} {GOODS[g]} (warehouse)" for g in a.warehouse]
+        if a.windrose is not None:
+            kept.append(f"1 {GOODS[a.windrose]}")
+        returned = []
+        for g in range(len(GOODS)):
+            keep = goods[g] if g in a.warehouse else int(g == a.windrose)
+            if goods[g] > keep:
+                returned.append(f"{goods[g] - keep} {GOODS[g]}")
+        label = "keep " + (_and(kept) if kept else "nothing")
+        if returned:
+            label += "; return " + _and(returned)
+        options.append({"label": label, "json": json.dumps(pr.action_to_json(a))})
+    return {"kind": "store", "options": options}
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# Posted forms -----------------------------------------------------------------------------
+
+
+def action_from_post(data) -> dict[str, Any]:
+    """The action JSON a posted board form stands for; ``ValueError`` says what is wrong.
+
+    Only the form's shape is checked here: whether the action is legal is the engine's call.
+    """
+    if len(data) > MAX_FIELDS:
+        raise ValueError("too many form fields")
+    if _one(data, "kind") == "arrange":
+        return _normalised(_arrangement(data))
+    if _one(data, "kind") is not None:
+        raise ValueError("unknown form kind")
+    raw = _one(data, "action")
+    if not raw:
+        raise ValueError("no action was chosen")
+    if len(raw) > MAX_ACTION_CHARS:
+        raise ValueError("the action is too long")
+    try:
+        parsed = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ValueError("the action is not valid JSON") from error
+    return _normalised(parsed)
+
+
+def _one(data, key: str) -> str | None:
+    values = data.getlist(key) if hasattr(data, "getlist") else [data[key]] if key in data else []
+    if len(values) > 1:
+        raise ValueError(f"the field {key!r} was sent more than once")
+    return values[0] if values else None
+
+
+def _arrangement(data) -> dict[str, Any]:
+    island: dict[str, int] = {}
+    city: dict[str, int] = {}
+    for key in data:
+        if key.startswith("island-"):
+            kind = key.removeprefix("island-")
+            if kind not in ISLAND_KINDS:
+                raise ValueError(f"unknown island tile {kind!r}")
+            island[kind] = _count(_one(data, key), kind)
+        elif key.startswith("city-"):
+            name = key.removeprefix("city-")
+            if name not in BUILDINGS:
+                raise ValueError(f"unknown building {name!r}")
+            city[name] = _count(_one(data, key), BUILDINGS[name].title)
+    if not island and not city:
+        raise ValueError("the placement gives no colonist counts")
+    privilege = _one(data, "privilege")
+    if privilege not in (None, "on"):
+        raise ValueError("privilege is a checkbox: 'on' or absent")
+    return {"type": "arrange", "island": island, "city": city, "privilege": privilege == "on"}
+
+
+def _count(value: str | None, where: str) -> int:
+    value = (value or "").strip()
+    if not (value.isascii() and value.isdigit()) or len(value) > 2:
+        raise ValueError(f"colonists on {where} must be a whole number from 0 to 99")
+    return int(value)
+
+
+def _normalised(data: Any) -> dict[str, Any]:
+    try:
+        return pr.action_to_json(pr.action_from_json(data))
+    except pr.MalformedAction as error:
+        raise ValueError(str(error)) from error
