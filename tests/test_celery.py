@@ -22,15 +22,23 @@ SEND_PING = (
 
 
 def start_worker(env: dict[str, str], log: Path, *options: str) -> subprocess.Popen:
-    """Start a worker writing to ``log`` (a file, so a chatty worker never blocks on a pipe)."""
+    """Start a worker logging to ``log`` (a file, so a chatty worker never blocks on a pipe)
+    and wait until it is ready; a worker that dies on the way fails with its log."""
     with log.open("w") as output:
-        return subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "puerto", "worker", "--concurrency=1", *options],
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "puerto", "worker", "--loglevel=INFO", *options],
             cwd=settings.BASE_DIR,
             env=env,
             stdout=output,
             stderr=subprocess.STDOUT,
         )
+    deadline = time.monotonic() + 60
+    while " ready." not in log.read_text():
+        if worker.poll() is not None or time.monotonic() > deadline:
+            stop_worker(worker, log)
+            pytest.fail(f"the Celery worker did not start:\n{log.read_text()}")
+        time.sleep(0.2)
+    return worker
 
 
 def stop_worker(worker: subprocess.Popen, log: Path) -> str:
@@ -53,7 +61,7 @@ def embedded_worker(tmp_path_factory):
     var_dir = tmp_path_factory.mktemp("var")
     log = var_dir / "worker.log"
     env = project_env(PUERTO_VAR_DIR=str(var_dir), DJANGO_SETTINGS_MODULE="tests.settings_beat")
-    worker = start_worker(env, log, "--loglevel=INFO", "-B")
+    worker = start_worker(env, log, "--concurrency=1", "-B")
     yield env, var_dir
     output = stop_worker(worker, log)
     assert "Traceback" not in output, output
@@ -85,7 +93,7 @@ def test_task_round_trip_through_worker_on_redis(tmp_path):
     url = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path="/15"))
     redis.Redis.from_url(url).flushdb()
     log = tmp_path / "worker.log"
-    worker = start_worker(project_env(REDIS_URL=url), log, "--loglevel=INFO")
+    worker = start_worker(project_env(REDIS_URL=url), log, "--concurrency=1")
     client = Celery("puerto-test", broker=url, backend=url)
     try:
         result = client.send_task("games.tasks.ping")
