@@ -39,6 +39,7 @@ from games.engines.puerto_rico.data import (
     BUILDINGS,
     CITY_SPACES,
     ISLAND_SPACES,
+    QUARRY,
     ROLES,
     SETUPS,
 )
@@ -384,6 +385,79 @@ def store_rule(state: State, a: Store) -> bool:
     return a.windrose in held and a.windrose not in kept
 
 
+def occupied(pl, building: str) -> bool:
+    return pl.city.get(building, 0) > 0
+
+
+def expected_offer(state: State) -> set | None:
+    """The legal actions of the role, settler, builder, trader, captain and craftsman phases,
+    written from the rulebook independently of the phase modules."""
+    seat = state.current
+    pl = state.players[seat] if seat is not None else None
+    out: set = set()
+    if state.phase == "role":
+        return {ChooseRole(r) for r, _, taken in state.roles if taken is None}
+    if state.phase == "settler":
+        if sum(pl.tiles) < ISLAND_SPACES:
+            if occupied(pl, "hacienda") and not state.hacienda_used and state.stack:
+                out.add(Hacienda())
+            kinds = set(state.face_up)
+            if state.quarries and (seat == state.chooser or occupied(pl, "construction_hut")):
+                kinds.add(QUARRY)
+            hospice = occupied(pl, "hospice") and state.colonist_supply + state.colonist_ship
+            for k in kinds:
+                out.add(Settle(k))
+                if hospice:
+                    out.add(Settle(k, True))
+        return out | {Pass()}
+    if state.phase == "builder":
+        free = CITY_SPACES - sum(BUILDINGS[b].spaces for b in pl.city)
+        university = occupied(pl, "university") and state.colonist_supply + state.colonist_ship
+        for name, b in BUILDINGS.items():
+            cost = b.cost - min(pl.worked[QUARRY], b.column) - (seat == state.chooser)
+            if (
+                state.buildings[name]
+                and name not in pl.city
+                and b.spaces <= free
+                and max(cost, 0) <= pl.doubloons
+            ):
+                out.add(Build(name))
+                if university:
+                    out.add(Build(name, True))
+        return out | {Pass()}
+    if state.phase == "trader":
+        if len(state.trading_house) < 4:
+            for g in range(5):
+                if pl.goods[g] and (occupied(pl, "office") or g not in state.trading_house):
+                    out.add(Sell(g))
+        return out | {Pass()}
+    if state.phase == "craftsman":
+        return {ExtraGood(g) for g in state.produced if state.goods[g]} | {Pass()}
+    if state.phase == "captain":
+        for g in range(5):
+            have = pl.goods[g]
+            if not have:
+                continue
+            carrying = [i for i, (_, good, _) in enumerate(state.ships) if good == g]
+            if carrying:
+                cap, _, count = state.ships[carrying[0]]
+                if count < cap:
+                    out.add(Load(g, carrying[0]))
+                continue
+            empty = {
+                i: min(cap, have) for i, (cap, good, _) in enumerate(state.ships) if good is None
+            }
+            for i, amount in empty.items():
+                if amount == max(empty.values()):
+                    out.add(Load(g, i))
+        if not out:
+            out.add(Pass())
+        if occupied(pl, "wharf") and not state.wharf_used[seat]:
+            out |= {Wharf(g) for g in range(5) if pl.goods[g]}
+        return out
+    return None
+
+
 def assert_refused_changes_nothing(state: State, refused: list) -> None:
     before = state.to_json()
     for action in refused:
@@ -444,6 +518,12 @@ def assert_offer_matches_rules(state: State, rng: random.Random) -> None:
     else:
         offered_set = set(offered)
         assert len(offered_set) == len(offered), "an action is offered twice"
+        expected = expected_offer(state)
+        if expected is not None:
+            assert offered_set == expected, f"{state.phase}: offered != the rules"
+        if state.phase != "role" and not state.hacienda_used:
+            # (Right after its hacienda draw a seat may be left with nothing but passing.)
+            assert offered_set != {Pass()}, f"{state.phase}: a seat without a choice is asked"
         for a in offered:
             rules.check(state, a)
             action_roundtrip(a)
