@@ -115,6 +115,7 @@ def test_setup_by_player_count(n, doubloons, starts, ships, colonists, vp, roles
     assert data["goods"] == {"corn": 10, "indigo": 11, "sugar": 11, "tobacco": 9, "coffee": 9}
     assert len(state.stack) + len(state.face_up) + n == 50
     assert state.quarries == 8
+    assert sum(state.buildings.values()) == 49
 
 
 # --- Craftsman and the goods supply ----------------------------------------------------------
@@ -1114,6 +1115,14 @@ ILLEGAL = [
 )
 def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(make, action, fragment):
     assert_illegal(make(), action, fragment)
+
+
+def test_refused_action_changes_nothing_even_in_place():
+    state = _phase("captain", player(goods={"corn": 2}), player(), player())
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="must load"):
+        pr.apply(state, PASS, inplace=True)
+    assert state.to_json() == before
 
 
 def test_refused_action_leaves_a_later_legal_one_working():
