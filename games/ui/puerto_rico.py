@@ -342,7 +342,10 @@ def _storage(state: pr.State, legal, seat: int) -> dict[str, Any]:
     goods = state.players[seat].goods
     options = []
     for a in legal:
-        kept = [f"all {goods[g]} {GOODS[g]} (warehouse)" for g in a.warehouse]
+        kept = [
+            f"{'all ' if goods[g] > 1 else ''}{goods[g]} {GOODS[g]} (warehouse)"
+            for g in a.warehouse
+        ]
         if a.windrose is not None:
             kept.append(f"1 {GOODS[a.windrose]}")
         returned = []

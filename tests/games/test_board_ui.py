@@ -1,0 +1,544 @@
+"""The Puerto Rico board: every legal choice is a form control that round-trips to an action
+the engine accepts, nothing illegal or hidden is shown, and posted forms parse strictly."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from html.parser import HTMLParser
+
+import pytest
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+
+from games.engines import puerto_rico as pr
+from games.ui import get_ui
+from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
+from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
+
+
+def render(state: pr.State, seat: int | None, names=NAMES) -> str:
+    context = {
+        **board_context(state, seat, list(names[: state.num_players])),
+        "version": 3,
+        "move_url": "/x",
+        "is_my_turn": True,
+        "seat": None,
+        "game": None,
+    }
+    return render_to_string(TEMPLATE, context, request=RequestFactory().get("/"))
+
+
+class Forms(HTMLParser):
+    """Each form's attributes and controls, as a browser would submit them."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+        self._form: dict | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self._form = {"attrs": a, "fields": [], "buttons": [], "radios": [], "boxes": []}
+            self.forms.append(self._form)
+        elif self._form is not None and tag in ("input", "button"):
+            kind = a.get("type", "text" if tag == "input" else "submit")
+            key = {"radio": "radios", "checkbox": "boxes", "submit": "buttons"}.get(kind, "fields")
+            self._form[key].append(a)
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._form = None
+
+
+def base_data(form: dict) -> dict[str, str]:
+    return {f["name"]: f.get("value", "") for f in form["fields"]}
+
+
+def query(data: dict[str, str]) -> QueryDict:
+    q = QueryDict(mutable=True)
+    for key, value in data.items():
+        q[key] = value
+    return q
+
+
+def submissions(html: str) -> list[dict[str, str]]:
+    """What each button (or each radio choice) of the page's forms posts."""
+    out = []
+    for form in Forms(html).forms:
+        base = base_data(form)
+        out += [{**base, b["name"]: b["value"]} for b in form["buttons"] if b.get("name")]
+        out += [{**base, r["name"]: r["value"]} for r in form["radios"]]
+    return out
+
+
+def offered(html: str) -> list[pr.Action]:
+    return [pr.action_from_json(action_from_post(query(d))) for d in submissions(html)]
+
+
+def assert_offers_exactly_the_legal_actions(state: pr.State) -> str:
+    """Render for the seat to act; every legal action is a control, and only those."""
+    html = render(state, state.current)
+    actions = offered(html)
+    assert Counter(actions) == Counter(pr.legal_actions(state))
+    for action in actions:
+        pr.check(state, action)
+    assert_forms_are_wired(html)
+    return html
+
+
+def assert_forms_are_wired(html: str) -> None:
+    forms = Forms(html).forms
+    assert forms
+    for form in forms:
+        a = form["attrs"]
+        assert (a["method"], a["action"], a["hx-post"]) == ("post", "/x", "/x")
+        assert (a["hx-target"], a["hx-swap"]) == ("#board", "outerHTML")
+        data = base_data(form)
+        assert data["version"] == "3"
+        assert data["csrfmiddlewaretoken"]
+
+
+def text(html: str) -> str:
+    """The page's words, tags removed and spaces collapsed (none before punctuation)."""
+    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    return re.sub(r"\(\s+", "(", re.sub(r"\s+([,.;:)])", r"\1", words))
+
+
+def player_board(html: str, seat: int) -> str:
+    return re.search(rf'id="pr-player-{seat}".*?</article>', html, re.S).group(0)
+
+
+def price_shown(html: str, building: str) -> int:
+    row = re.search(rf'id="pr-building-{building}".*?</tr>', html, re.S).group(0)
+    return int(re.search(r'class="pr-price">(\d+)<', row).group(1))
+
+
+# Positions ------------------------------------------------------------------------------
+
+
+def table(**kw) -> pr.State:
+    """Four seats in the role phase, Bob to choose."""
+    players = [
+        player(doubloons=3, island={"indigo": (1, 1), "quarry": (3, 3)}),
+        player(
+            doubloons=10,
+            goods={"corn": 2, "coffee": 1},
+            island={"indigo": (2, 1), "corn": (1, 0), "quarry": (1, 0)},
+            city={"indigo_plant": 1, "small_market": 0},
+        ),
+        player(doubloons=2, goods={"corn": 1}, island={"corn": (1, 1)}),
+        player(doubloons=2, island={"corn": (1, 1)}),
+    ]
+    return position(kw.pop("players", players), seat=kw.pop("seat", BOB), governor=ANNA, **kw)
+
+
+# Choices per phase ----------------------------------------------------------------------
+
+
+def test_registry_gives_the_module():
+    ui = get_ui("puerto_rico")
+    assert ui.TEMPLATE == TEMPLATE and ui.action_from_post is action_from_post
+    with pytest.raises(LookupError):
+        get_ui("chess")
+
+
+def test_role_buttons_only_for_free_roles_with_their_doubloons():
+    state = table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2})
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert pr.ChooseRole("settler") not in offered(html)
+    assert "Craftsman (+2 doubloons)" in text(html)
+    assert "taken by Anna" in text(html)
+    assert "Bob" in text(html) and "Your turn: choose a role." in text(html)
+
+
+def test_settler_offers_hacienda_hospice_quarry_and_pass():
+    players = [
+        player(island={"corn": 1}, city={"hacienda": 1, "hospice": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, face_up=["corn", "sugar", "coffee", "coffee"]), "settler")
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert Counter(a.type for a in offered(html)) == Counter(
+        {"hacienda": 1, "settle": 8, "pass": 1}
+    )
+    words = text(html)
+    assert "Draw a face-down plantation (hacienda)" in words
+    assert "Take coffee with a colonist (hospice)" in words
+    assert "Take a quarry with a colonist (hospice)" in words
+    assert "Take nothing" in words
+    assert "Anna" in words
+
+    drawn = play(state, pr.Hacienda())
+    html = assert_offers_exactly_the_legal_actions(drawn)
+    assert pr.Hacienda() not in offered(html)
+
+    # Bob neither holds the settler's privilege nor has a construction hut: no quarry.
+    bob = play(drawn, pr.Pass())
+    html = assert_offers_exactly_the_legal_actions(bob)
+    assert all(a.type != "settle" or a.tile != pr.QUARRY for a in offered(html))
+    assert "Take a quarry" not in text(html)
+
+
+def mayor_state() -> pr.State:
+    return choose(table(colonists=(20, 4)), "mayor")
+
+
+def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
+    state = mayor_state()
+    assert state.current == BOB
+    html = render(state, BOB)
+    (form,) = Forms(html).forms
+    assert_forms_are_wired(html)
+    inputs = {f["name"]: f for f in form["fields"] if f.get("type") == "number"}
+    assert {n: (f["min"], f["max"], f["value"]) for n, f in inputs.items()} == {
+        "island-corn": ("0", "1", "0"),
+        "island-indigo": ("0", "2", "1"),
+        "island-quarry": ("0", "1", "0"),
+        "city-indigo_plant": ("0", "3", "1"),
+        "city-small_market": ("0", "1", "0"),
+    }
+    for name in inputs:
+        assert f'<label for="pr-{name}">' in html
+    assert base_data(form)["kind"] == "arrange"
+    (box,) = form["boxes"]
+    assert box["name"] == "privilege"
+    words = text(html)
+    assert "You have 3 colonists (4 if you take the privilege) for 8 circles" in words
+    assert "1 waits in San Juan" in words
+    assert "San Juan rule:" in words
+
+
+def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
+    state = mayor_state()
+    (form,) = Forms(render(state, BOB)).forms
+    base = base_data(form)
+    placements = pr.legal_actions(state)
+    assert len(placements) > 10
+    for arrangement in placements:
+        data = dict(base)
+        for kind, n in zip(pr.ISLAND_KINDS, arrangement.island, strict=True):
+            if f"island-{kind}" in data:
+                data[f"island-{kind}"] = str(n)
+        city = dict(arrangement.city)
+        for name in ("indigo_plant", "small_market"):
+            data[f"city-{name}"] = str(city.get(name, 0))
+        if arrangement.privilege:
+            data["privilege"] = "on"
+        action = pr.action_from_json(action_from_post(query(data)))
+        assert action == arrangement
+        pr.check(state, action)
+    # As pre-filled, a circle stays empty while a colonist waits: the engine refuses it.
+    with pytest.raises(pr.IllegalAction, match="San Juan"):
+        pr.check(state, pr.action_from_json(action_from_post(query(base))))
+
+
+def test_only_the_mayor_gets_the_privilege_checkbox():
+    state = play(mayor_state(), pr.Arrange((0, 2, 0, 0, 0, 0), (("indigo_plant", 1),)))
+    assert state.current == CHRIS
+    (form,) = Forms(render(state, CHRIS)).forms
+    assert form["boxes"] == []
+    empty_supply = choose(table(colonists=(0, 4)), "mayor")
+    (form,) = Forms(render(empty_supply, BOB)).forms
+    assert form["boxes"] == []
+
+
+def test_builder_list_with_university_and_the_viewers_prices():
+    players = [
+        player(doubloons=1, island={"indigo": 1}),
+        player(
+            doubloons=9,
+            island={"quarry": (3, 3), "corn": (1, 1)},
+            city={"university": 1},
+        ),
+        player(doubloons=0, island={"corn": 1}),
+    ]
+    state = choose(position(players, seat=BOB, governor=ANNA), "builder")
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert pr.Build("harbor", True) in offered(html)
+    assert pr.Build("university") not in offered(html)  # owned already
+    assert pr.Build("city_hall") in offered(html)  # 10 - 3 quarries - 1 = 6 of his 9
+    words = text(html)
+    assert "Build harbor for 4 doubloons with a colonist (university)" in words
+    assert "Build nothing" in words
+    # The builder in the builder phase: occupied quarries (capped by column) and -1.
+    prices = {b: price_shown(html, b) for b in ("construction_hut", "office", "harbor")}
+    assert prices == {"construction_hut": 0, "office": 2, "harbor": 4}
+    assert price_shown(html, "city_hall") == 6
+
+
+def test_prices_outside_the_builder_phase_have_no_privilege():
+    players = [
+        player(island={"indigo": 1}),
+        player(doubloons=9, island={"quarry": (3, 3), "corn": (1, 1)}),
+        player(island={"corn": 1}),
+    ]
+    for state in (
+        position(players, seat=BOB, governor=ANNA),
+        choose(position(players, seat=BOB, governor=ANNA), "trader"),  # Bob is the chooser
+    ):
+        html = render(state, BOB)
+        shown = {b: price_shown(html, b) for b in ("construction_hut", "office", "harbor")}
+        assert shown == {"construction_hut": 1, "office": 3, "harbor": 5}
+        assert price_shown(html, "city_hall") == 7
+    # Another seat's quarries do not lower Anna's prices.
+    assert price_shown(render(state, ANNA), "harbor") == 8
+
+
+def test_spectators_see_costs_but_no_prices():
+    html = render(table(), None)
+    assert 'class="pr-price"' not in html
+    assert "You pay" not in html
+
+
+def test_craftsman_extra_good_buttons():
+    players = [
+        player(island={"corn": (2, 2), "sugar": (1, 1)}, city={"small_sugar_mill": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players), "craftsman")
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert {a.good for a in offered(html) if a.type == "extra_good"} == {pr.CORN, pr.SUGAR}
+    assert "Take 1 extra sugar" in text(html) and "No extra barrel" in text(html)
+
+
+def test_trader_sell_buttons_with_the_viewers_price():
+    players = [
+        player(goods={"coffee": 1, "corn": 1, "indigo": 1}, city={"small_market": 1}),
+        player(goods={"coffee": 1}, island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, trading_house=["indigo"]), "trader")
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert pr.Sell(pr.INDIGO) not in offered(html)  # the house has indigo, Anna no office
+    words = text(html)
+    assert "Sell 1 coffee for 6 doubloons" in words  # 4 + trader 1 + small market 1
+    assert "Sell 1 corn for 2 doubloons" in words
+    bob = play(state, pr.Sell(pr.CORN))
+    assert "Sell 1 coffee for 4 doubloons" in text(assert_offers_exactly_the_legal_actions(bob))
+
+
+def test_captain_offers_only_legal_ships_and_the_wharf():
+    players = [
+        player(goods={"corn": 3, "sugar": 2}, city={"wharf": 1}),
+        player(goods={"coffee": 1}, island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, ships=[("corn", 1), (None, 0), (None, 0)]), "captain")
+    html = assert_offers_exactly_the_legal_actions(state)
+    loads = {(a.good, a.ship) for a in offered(html) if a.type == "load"}
+    assert loads == {(pr.CORN, 0), (pr.SUGAR, 1), (pr.SUGAR, 2)}
+    assert pr.Pass() not in offered(html)  # loading is compulsory
+    words = text(html)
+    assert "Load 3 corn on the 4-ship" in words
+    assert "Ship all 3 corn on the wharf" in words
+
+
+def test_captain_pass_is_offered_when_only_the_wharf_could_ship():
+    players = [
+        player(goods={"corn": 2}, city={"wharf": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, ships=[("corn", 4), (None, 0), (None, 0)]), "captain")
+    html = assert_offers_exactly_the_legal_actions(state)
+    assert set(offered(html)) == {pr.Wharf(pr.CORN), pr.Pass()}
+    assert "Do not use the wharf" in text(html)
+
+
+def storage_state() -> pr.State:
+    players = [
+        player(goods={"sugar": 4, "corn": 1, "indigo": 2}, city={"small_warehouse": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    full = [("corn", 4), ("sugar", 5), ("indigo", 6)]
+    return choose(position(players, ships=full), "captain")
+
+
+def test_storage_choices_described_in_words():
+    state = storage_state()
+    assert state.phase == "storage"
+    html = assert_offers_exactly_the_legal_actions(state)
+    (form,) = Forms(html).forms
+    assert form["radios"] and all("required" in r for r in form["radios"])
+    words = text(html)
+    assert "keep all 4 sugar (warehouse) and 1 corn; return 2 indigo" in words
+    assert "keep all 2 indigo (warehouse) and 1 sugar; return 1 corn and 3 sugar" in words
+    assert "keep 1 corn (warehouse) and 1 sugar; return 2 indigo and 3 sugar" in words
+
+
+# What is shown --------------------------------------------------------------------------
+
+
+def test_the_face_down_order_and_the_seed_are_never_shown():
+    stack = ["corn"] * 6 + ["coffee", "tobacco", "sugar", "coffee", "tobacco", "sugar", "indigo"]
+    players = [
+        player(island={"corn": 1}, city={"hacienda": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, stack=stack, face_up=["corn"] * 4), "settler")
+    for seat in (ANNA, BOB, None):
+        context = board_context(state, seat, list(NAMES[:3]))
+
+        def lists(value):
+            if isinstance(value, dict):
+                for v in value.values():
+                    yield from lists(v)
+            elif isinstance(value, list):
+                yield value
+                for v in value:
+                    yield from lists(v)
+
+        assert all(stack not in (found, found[::-1]) for found in lists(context))
+        html = render(state, seat)
+        words = text(html)
+        assert "Face-down plantations 13" in words
+        for sequence in ("coffee tobacco sugar", "sugar tobacco coffee", "indigo sugar tobacco"):
+            assert sequence not in words.replace(",", "")
+        assert str(state.rng) not in html
+
+
+def test_hidden_vp_are_not_shown_for_other_seats():
+    players = [
+        player(vp=7, island={"corn": 1}),
+        player(vp=58, island={"indigo": 1}),
+        player(vp=63, island={"indigo": 1}),
+    ]
+    state = position(players)
+    html = render(state, ANNA)
+    shown = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+    assert "58" not in shown and "63" not in shown
+    assert re.search(r'class="pr-vp">7<', player_board(html, ANNA))
+    assert "hidden" in text(player_board(html, BOB))
+    spectator = render(state, None)
+    assert "58" not in spectator and "hidden" in text(player_board(spectator, ANNA))
+    open_vp = position(players, options={"hidden_vp": False})
+    assert re.search(r'class="pr-vp">58<', player_board(render(open_vp, ANNA), BOB))
+
+
+def test_spectators_and_waiting_seats_get_no_forms():
+    state = table()
+    assert "<form" not in render(state, None)
+    assert "<form" not in render(state, ANNA)
+    words = text(render(state, ANNA))
+    assert "Bob is deciding: choose a role." in words
+    trader = choose(table(), "trader")
+    assert "Bob is deciding: sell one barrel or pass." in text(render(trader, ANNA))
+
+
+def test_player_boards_show_island_city_goods_and_roles():
+    state = choose(table(), "trader")
+    board = text(player_board(render(state, None), BOB))
+    assert "Doubloons 10" in board
+    assert "corn 2" in board and "coffee 1" in board
+    assert "indigo plant" in board and "1 of 3 colonists" in board
+    assert "indigo ●, with colonist" in board and "quarry ○, empty" in board
+    assert "Roles trader" in board
+    assert "4/12 spaces" in board and "2/12 spaces" in board
+
+
+def test_game_over_shows_the_score_breakdown_and_the_winner():
+    players = [
+        player(
+            vp=20,
+            doubloons=3,
+            island={"corn": 1},
+            city={"guild_hall": 1, "indigo_plant": 0, "small_sugar_mill": 0},
+        ),
+        player(vp=30, doubloons=5, island={"indigo": 1}, city={"residence": 1}),
+        player(vp=9, island={"indigo": 1}),
+    ]
+    data = pr.to_json(position(players))
+    data["phase"], data["current"] = "over", None
+    state = pr.from_json(data)
+    html = render(state, ANNA)
+    assert "<form" not in html
+    words = text(html)
+    assert "The game is over." in words
+    assert "Winner: Bob" in words
+    # Anna: 20 chips + 7 building VP + guild hall 3 = 30; Bob: 30 + 4 + residence 4 = 38.
+    assert "Anna 20 7 guild hall 3 30 3" in words
+    assert "Bob winner 30 4 residence 4 38 5" in words
+    assert "Chris 9 0 — 9 0" in words
+    assert re.search(r'class="pr-vp">30<', player_board(html, BOB))  # VP open at the end
+
+
+def test_a_full_tie_names_every_winner():
+    players = [player(vp=5, island={"corn": 1}) for _ in range(3)]
+    data = pr.to_json(position(players))
+    data["phase"], data["current"] = "over", None
+    words = text(render(pr.from_json(data), None))
+    assert "Shared victory: Anna, Bob, Chris" in words
+
+
+# Posted forms ---------------------------------------------------------------------------
+
+
+def test_action_field_is_parsed_and_normalised():
+    data = query({"version": "3", "action": json.dumps({"type": "sell", "good": "corn"})})
+    assert action_from_post(data) == {"type": "sell", "good": "corn"}
+    data = query({"action": '{"type": "settle", "tile": "quarry"}'})
+    assert action_from_post(data) == {"type": "settle", "tile": "quarry", "hospice": False}
+
+
+def test_arrange_form_is_parsed():
+    data = query(
+        {
+            "kind": "arrange",
+            "island-corn": "1",
+            "island-quarry": " 0 ",
+            "city-indigo_plant": "2",
+            "privilege": "on",
+        }
+    )
+    assert action_from_post(data) == {
+        "type": "arrange",
+        "island": {"corn": 1},
+        "city": {"indigo_plant": 2},
+        "privilege": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({}, "no action"),
+        ({"action": ""}, "no action"),
+        ({"action": "{not json"}, "not valid JSON"),
+        ({"action": "[1, 2]"}, "an action is an object"),
+        ({"action": '{"type": "sell", "good": "gold"}'}, "'good' must be one of"),
+        ({"action": '{"type": "fly"}'}, "unknown action type"),
+        ({"action": json.dumps({"type": "pass", "x": "y" * 600})}, "too long"),
+        ({"kind": "trade"}, "unknown form kind"),
+        ({"kind": "arrange"}, "no colonist counts"),
+        ({"kind": "arrange", "island-corn": "two"}, "whole number"),
+        ({"kind": "arrange", "island-corn": "-1"}, "whole number"),
+        ({"kind": "arrange", "island-corn": "1.5"}, "whole number"),
+        ({"kind": "arrange", "island-corn": "100"}, "whole number"),
+        ({"kind": "arrange", "island-corn": ""}, "whole number"),
+        ({"kind": "arrange", "island-gold": "1"}, "unknown island tile"),
+        ({"kind": "arrange", "city-castle": "1"}, "unknown building"),
+        ({"kind": "arrange", "island-corn": "1", "privilege": "yes"}, "privilege"),
+        ({f"city-x{i}": "1" for i in range(100)}, "too many"),
+    ],
+)
+def test_malformed_posts_raise_value_error(data, message):
+    with pytest.raises(ValueError, match=message):
+        action_from_post(query(data))
+
+
+def test_a_field_sent_twice_is_refused():
+    data = QueryDict("action=%7B%22type%22%3A%22pass%22%7D&action=%7B%22type%22%3A%22pass%22%7D")
+    with pytest.raises(ValueError, match="more than once"):
+        action_from_post(data)
+    data = QueryDict("kind=arrange&island-corn=1&island-corn=0")
+    with pytest.raises(ValueError, match="more than once"):
+        action_from_post(data)
