@@ -241,6 +241,18 @@ def test_settler_phase_draws_one_more_plantation_than_players():
     assert len(state.discards) == 4
 
 
+def test_settler_log_reads_well():
+    state = position([player(), player(), player()], face_up=["corn", "indigo", "sugar", "tobacco"])
+    log: list[str] = []
+    state = play(choose(state, "settler", log), Settle(INDIGO), Settle(CORN), PASS, log=log)
+    assert text(log)[:4] == [
+        "Anna takes the settler",
+        "Anna takes an indigo plantation",
+        "Bob takes a corn plantation",
+        "Chris takes no tile",
+    ]
+
+
 def test_only_the_settler_takes_a_quarry_as_privilege():
     state = choose(position([player(), player(), player()], quarries=5), "settler")
     assert Settle(QUARRY) in pr.legal_actions(state)

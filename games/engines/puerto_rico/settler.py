@@ -111,7 +111,8 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
             pl.worked[kind] += 1
         if log is not None:
             extra = " with a colonist from the hospice" if colonist else ""
-            tile = "a quarry" if kind == QUARRY else f"a {ISLAND_KINDS[kind]} plantation"
+            article = "an" if ISLAND_KINDS[kind][0] in "aeiou" else "a"
+            tile = "a quarry" if kind == QUARRY else f"{article} {ISLAND_KINDS[kind]} plantation"
             log.append(f"{p(seat)} takes {tile}{extra}")
     elif log is not None:
         log.append(f"{p(seat)} takes no tile")
