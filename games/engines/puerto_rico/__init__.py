@@ -31,6 +31,7 @@ from .actions import (
     action_to_json,
 )
 from .data import BUILDINGS, COFFEE, CORN, GOODS, INDIGO, ISLAND_KINDS, QUARRY, SUGAR, TOBACCO
+from .determinize import determinize
 from .mayor import Arrangements
 from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
@@ -83,6 +84,7 @@ __all__ = [
     "apply",
     "check",
     "current_player",
+    "determinize",
     "from_json",
     "is_over",
     "legal_actions",
