@@ -37,6 +37,10 @@ class Forbidden(GameError):
     status = 403
 
 
+class NotFound(GameError):
+    status = 404
+
+
 class Conflict(GameError):
     """The game moved on since the player looked (stale version, or someone was faster)."""
 
@@ -88,7 +92,7 @@ def _lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("no such game") from None
+        raise NotFound("no such game") from None
 
 
 def _open_game(game_id: int) -> Game:

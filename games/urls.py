@@ -1,0 +1,20 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("mine/", views.my_games, name="mine"),
+    path("join/<str:code>/", views.invite, name="invite"),
+    path("<int:pk>/", views.game_page, name="game"),
+    path("<int:pk>/board/", views.board, name="board"),
+    path("<int:pk>/poll/", views.poll, name="poll"),
+    path("<int:pk>/move/", views.move, name="move"),
+    path("<int:pk>/log/", views.full_log, name="log"),
+    path("<int:pk>/join/", views.join, name="join"),
+    path("<int:pk>/leave/", views.leave, name="leave"),
+    path("<int:pk>/ai/", views.add_ai, name="add_ai"),
+    path("<int:pk>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
+    path("<int:pk>/cancel/", views.cancel, name="cancel"),
+]

@@ -1,0 +1,266 @@
+"""Lobby, my games and the game page. Thin: every change goes through ``games.services``;
+what a game looks like is the business of its UI module (``games.ui``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, When
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.forms import NewGameForm
+from games.models import Game, Move, Seat
+from games.ui import get_ui
+
+LOG_MOVES = 40
+"""Moves whose log lines the board shows; the full log has its own page."""
+MAX_MOVE_BODY = 16_384
+
+
+def _see_other(url: str) -> HttpResponseRedirect:
+    """303: after a POST, the browser fetches the page again with GET."""
+    response = HttpResponseRedirect(url)
+    response.status_code = 303
+    return response
+
+
+def _game(pk: int) -> Game:
+    seats = Seat.objects.select_related("user")
+    return get_object_or_404(
+        Game.objects.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk
+    )
+
+
+def _viewer_seat(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
+    rules = game.rules
+    if moves is None:
+        moves = list(game.moves.order_by("-version")[:LOG_MOVES])[::-1]
+    return [
+        {"version": m.version, "lines": [rules.render(line, names) for line in m.log]}
+        for m in moves
+    ]
+
+
+def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
+    """What ``games/_board.html`` needs: the platform's part plus the game UI's own."""
+    seat = _viewer_seat(game, request.user)
+    context = {
+        "game": game,
+        "seat": seat,
+        "version": game.version,
+        "message": message,
+        "move_url": reverse("games:move", args=[game.pk]),
+        "poll_url": reverse("games:poll", args=[game.pk]),
+    }
+    if game.state is None:
+        return context
+    ui = get_ui(game.engine)
+    names = game.names()
+    position = seat.position if seat else None
+    context.update(ui.board_context(game.engine_state(), position, names))
+    to_act = game.seat_to_act()
+    context.update(
+        ui_template=ui.TEMPLATE,
+        names=names,
+        to_act=to_act,
+        is_my_turn=seat is not None and to_act is not None and to_act.pk == seat.pk,
+        log=_log_lines(game, names),
+    )
+    return context
+
+
+def _render_board(
+    request: HttpRequest, game: Game, message: str = "", status: int = 200
+) -> HttpResponse:
+    return render(
+        request, "games/_board.html", board_context(request, game, message), status=status
+    )
+
+
+@require_GET
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    context = board_context(request, game)
+    context["invite_url"] = request.build_absolute_uri(
+        reverse("games:invite", args=[game.invite_code])
+    )
+    context["can_manage"] = request.user.is_authenticated and (
+        game.creator_id == request.user.pk or request.user.is_staff
+    )
+    return render(request, "games/game.html", context)
+
+
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    return _render_board(request, _game(pk))
+
+
+@require_GET
+def poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cheap versioned polling: an unchanged game costs one indexed query and no rendering;
+    a changed one answers with the viewer's own board, so nothing hidden is broadcast."""
+    try:
+        seen = int(request.GET.get("v", ""))
+    except ValueError:
+        return HttpResponse("v must be the version you have", status=400)
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    if version is None:
+        return HttpResponse("no such game", status=404)
+    if version == seen:
+        return HttpResponse(status=204)
+    return _render_board(request, _game(pk))
+
+
+@require_POST
+def move(request: HttpRequest, pk: int) -> HttpResponse:
+    """One decision of the seat to act. htmx gets the new board (4xx with the reason and the
+    fresh board when refused); a plain form post is redirected back to the game page."""
+    if not request.user.is_authenticated:
+        return HttpResponse("log in to play", status=403)
+    if len(request.body) > MAX_MOVE_BODY:
+        return HttpResponse("that request is too large to be a move", status=413)
+    game = _game(pk)
+    status, message = 200, ""
+    try:
+        version = int(request.POST.get("version", ""))
+        action = get_ui(game.engine).action_from_post(request.POST)
+    except ValueError as error:
+        status, message = 400, str(error) or "malformed move"
+    else:
+        try:
+            services.submit_move(
+                game.pk,
+                action,
+                user=request.user,
+                expected_version=version,
+                idempotency_key=request.POST.get("key", "")[:64],
+            )
+        except services.GameError as error:
+            status, message = error.status, error.message
+    if not request.htmx:
+        if message:
+            messages.error(request, message)
+        return _see_other(game.get_absolute_url() + "#board")
+    return _render_board(request, _game(pk), message, status)
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, **form.game_arguments())
+        except services.GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
+    open_games = (
+        Game.objects.filter(status=Game.Status.OPEN)
+        .annotate(seated=Count("seats"))
+        .select_related("creator")
+        .order_by("-created_at")[:50]
+    )
+    return render(
+        request,
+        "games/lobby.html",
+        {"form": form, "open_games": open_games},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    """Every game of the user, those waiting for their move first, then by how long."""
+    seats = (
+        Seat.objects.filter(user=request.user)
+        .select_related("game")
+        .annotate(
+            my_turn=Case(
+                When(
+                    Q(game__status=Game.Status.RUNNING) & Q(position=F("game__current_position")),
+                    then=0,
+                ),
+                default=1,
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("my_turn", "game__turn_started_at", "-game__created_at")
+    )
+    games = [s.game for s in seats]
+    to_act = {
+        (s.game_id): s
+        for s in Seat.objects.filter(
+            game__in=games, game__status=Game.Status.RUNNING, position=F("game__current_position")
+        ).select_related("user")
+    }
+    rows = [
+        {"game": s.game, "mine": s.my_turn == 0, "to_act": to_act.get(s.game_id)} for s in seats
+    ]
+    return render(request, "games/my_games.html", {"rows": rows})
+
+
+@require_GET
+def full_log(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    names = game.names()
+    moves = Move.objects.filter(game=game).order_by("version")
+    return render(request, "games/log.html", {"game": game, "log": _log_lines(game, names, moves)})
+
+
+def invite(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, invite_code=code)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        return _lobby_action(request, game.pk, lambda: services.join_game(game.pk, request.user))
+    return render(request, "games/invite.html", {"game": game})
+
+
+def _lobby_action(request: HttpRequest, pk: int, action) -> HttpResponse:
+    try:
+        action()
+    except services.GameError as error:
+        messages.error(request, error.message)
+    return _see_other(reverse("games:game", args=[pk]))
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.join_game(pk, request.user))
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.leave_game(pk, request.user))
+
+
+@login_required
+@require_POST
+def add_ai(request: HttpRequest, pk: int) -> HttpResponse:
+    level = request.POST.get("level", Seat.AI.RANDOM)
+    return _lobby_action(request, pk, lambda: services.add_ai(pk, request.user, level))
+
+
+@login_required
+@require_POST
+def remove_seat(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.remove_seat(pk, request.user, seat_id))
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.cancel_game(pk, request.user))

@@ -1,0 +1,249 @@
+"""Lobby, my games, the game page, polling and the move endpoint, as a browser would use them."""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.engines import get_engine
+from games.models import Game, Move
+
+pr = get_engine("puerto_rico")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def users(django_user_model):
+    return [
+        django_user_model.objects.create_user(name, password="pw")
+        for name in ("anna", "bob", "chris", "david")
+    ]
+
+
+def client_for(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def running_game(users, n=3):
+    game = services.create_game(users[0], num_players=n)
+    for user in users[1:n]:
+        services.join_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+def to_act(game, users):
+    seat = Game.objects.get(pk=game.pk).seat_to_act()
+    return next(u for u in users if u.pk == seat.user_id)
+
+
+def post_move(client, game, action, version=None, **extra):
+    data = {"version": game.version if version is None else version, "action": json.dumps(action)}
+    return client.post(reverse("games:move", args=[game.pk]), data, **extra)
+
+
+@pytest.mark.django_db
+def test_the_lobby_needs_a_login_and_opens_a_game(users):
+    url = reverse("games:lobby")
+    assert Client().get(url).status_code == 302
+    client = client_for(users[0])
+    page = client.get(url)
+    assert page.status_code == 200 and "Open a new game" in page.content.decode()
+    response = client.post(url, {"num_players": 4, "ai_seats": 2, "option_hidden_vp": "on"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+    assert game.num_players == 4 and game.seats.filter(ai_level="random").count() == 2
+    assert game.options == {"hidden_vp": True}
+
+
+@pytest.mark.django_db
+def test_a_bad_new_game_form_is_a_form_error_and_creates_nothing(users):
+    client = client_for(users[0])
+    response = client.post(reverse("games:lobby"), {"num_players": 3, "ai_seats": 3})
+    assert response.status_code == 400
+    assert "leave at least one seat for yourself" in response.content.decode()
+    response = client.post(reverse("games:lobby"), {"num_players": 9, "ai_seats": 0})
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_five_player_chip_option_applies_only_to_five_players(users):
+    client = client_for(users[0])
+    client.post(reverse("games:lobby"), {"num_players": 5, "ai_seats": 0, "option_vp_chips": 126})
+    client.post(reverse("games:lobby"), {"num_players": 3, "ai_seats": 0, "option_vp_chips": 126})
+    five, three = Game.objects.order_by("num_players").reverse()
+    assert five.options["vp_chips"] == 126 and "vp_chips" not in three.options
+
+
+@pytest.mark.django_db
+def test_join_by_invitation_link_and_the_game_starts_when_full(users):
+    game = services.create_game(users[0], num_players=3, ai_seats=1)
+    invite = reverse("games:invite", args=[game.invite_code])
+    page = Client().get(invite)
+    assert page.status_code == 200 and "Take a seat" in page.content.decode()
+    assert Client().post(invite).status_code == 302  # to the login page
+    response = client_for(users[1]).post(invite)
+    assert response.status_code == 303
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    assert game.seats.filter(user=users[1]).exists()
+
+
+@pytest.mark.django_db
+def test_seat_management_on_the_game_page(users):
+    game = services.create_game(users[0], num_players=4)
+    owner, other = client_for(users[0]), client_for(users[1])
+    page = owner.get(game.get_absolute_url()).content.decode()
+    assert game.invite_code in page and "Add an AI player" in page
+    other.post(reverse("games:join", args=[game.pk]))
+    assert game.seats.count() == 2
+    assert other.post(reverse("games:add_ai", args=[game.pk])).status_code == 303
+    assert game.seats.count() == 2  # only the creator adds AI players
+    owner.post(reverse("games:add_ai", args=[game.pk]))
+    ai = game.seats.get(ai_level="random")
+    owner.post(reverse("games:remove_seat", args=[game.pk, ai.pk]))
+    other.post(reverse("games:leave", args=[game.pk]))
+    assert game.seats.count() == 1
+    owner.post(reverse("games:cancel", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+
+
+@pytest.mark.django_db
+def test_my_games_lists_the_games_waiting_for_my_move_first(users):
+    waiting = running_game(users)
+    me = to_act(waiting, users)
+    other = running_game(users, n=4)
+    if other.seat_to_act().user_id == me.pk:
+        services.submit_move(other.pk, {"type": "choose_role", "role": "prospector"}, user=me)
+    assert Game.objects.get(pk=other.pk).seat_to_act().user_id != me.pk
+    page = client_for(me).get(reverse("games:mine")).content.decode()
+    assert page.count("Your move") == 1
+    assert page.index(f"Game {waiting.pk}<") < page.index(f"Game {other.pk}<")
+
+
+@pytest.mark.django_db
+def test_the_game_page_renders_within_eight_queries(users, django_assert_max_num_queries):
+    game = running_game(users)
+    client = client_for(to_act(game, users))
+    with django_assert_max_num_queries(8):
+        response = client.get(game.get_absolute_url())
+    assert response.status_code == 200
+    assert 'id="board"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_polling_an_unchanged_game_is_one_query_and_no_body(users, django_assert_num_queries):
+    game = running_game(users)
+    client = Client()
+    url = reverse("games:poll", args=[game.pk]) + f"?v={game.version}"
+    with django_assert_num_queries(1):
+        response = client.get(url)
+    assert response.status_code == 204 and response.content == b""
+    changed = client.get(reverse("games:poll", args=[game.pk]) + "?v=-1")
+    assert changed.status_code == 200 and 'id="board"' in changed.content.decode()
+    assert client.get(reverse("games:poll", args=[game.pk]) + "?v=x").status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_legal_move_by_htmx_returns_the_new_board(users):
+    game = running_game(users)
+    client = client_for(to_act(game, users))
+    response = post_move(client, game, {"type": "choose_role", "role": "builder"}, **HTMX)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.version >= 1
+    assert f'data-version="{game.version}"' in response.content.decode()
+    assert "takes the builder" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_plain_form_post_redirects_back_to_the_game(users):
+    game = running_game(users)
+    client = client_for(to_act(game, users))
+    response = post_move(client, game, {"type": "choose_role", "role": "builder"})
+    assert response.status_code == 303 and response.url.startswith(game.get_absolute_url())
+    assert Move.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "case, status, message",
+    [
+        ("stale", 409, "moved on"),
+        ("not your turn", 409, "not your turn"),
+        ("no seat", 403, "no seat"),
+        ("illegal", 400, "a role must be chosen"),
+        ("malformed", 400, ""),
+        ("no version", 400, ""),
+        ("anonymous", 403, "log in"),
+    ],
+)
+def test_forged_or_stale_moves_are_refused_and_change_nothing(users, case, status, message):
+    game = running_game(users)
+    actor = to_act(game, users)
+    bystander = next(u for u in users[:3] if u != actor)
+    action = {"type": "choose_role", "role": "builder"}
+    url = reverse("games:move", args=[game.pk])
+    client = client_for(actor)
+    if case == "stale":
+        response = post_move(client, game, action, version=game.version + 1, **HTMX)
+    elif case == "not your turn":
+        response = post_move(client_for(bystander), game, action, **HTMX)
+    elif case == "no seat":
+        response = post_move(client_for(users[3]), game, action, **HTMX)
+    elif case == "illegal":
+        response = post_move(client, game, {"type": "pass"}, **HTMX)
+    elif case == "malformed":
+        response = client.post(url, {"version": 0, "action": "{not json"}, **HTMX)
+    elif case == "no version":
+        response = client.post(url, {"action": json.dumps(action)}, **HTMX)
+    else:
+        response = post_move(Client(), game, action, **HTMX)
+    assert response.status_code == status
+    assert message in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == 0
+    assert not Move.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_an_oversized_move_is_refused(users):
+    game = running_game(users)
+    client = client_for(to_act(game, users))
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"version": 0, "action": "x" * 20_000}, **HTMX
+    )
+    assert response.status_code == 413
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.django_db
+def test_moves_need_the_csrf_token(users):
+    game = running_game(users)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(to_act(game, users))
+    response = post_move(client, game, {"type": "choose_role", "role": "builder"})
+    assert response.status_code == 403
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.django_db
+def test_spectators_see_the_public_board_without_forms(users):
+    game = running_game(users)
+    page = Client().get(game.get_absolute_url()).content.decode()
+    assert 'id="board"' in page
+    assert 'name="action"' not in page
+    assert reverse("games:move", args=[game.pk]) not in page
+
+
+@pytest.mark.django_db
+def test_the_full_log_page_lists_every_move(users):
+    game = running_game(users)
+    actor = to_act(game, users)
+    services.submit_move(game.pk, {"type": "choose_role", "role": "builder"}, user=actor)
+    page = Client().get(reverse("games:log", args=[game.pk])).content.decode()
+    assert f"{actor.username} takes the builder" in page
