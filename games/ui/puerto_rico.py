@@ -298,7 +298,11 @@ def _plural(n: int, word: str) -> str:
 
 
 def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
-    """The placement form: one count per island kind and building, pre-filled as it is now."""
+    """The placement form: one count per island kind and building.
+
+    Pre-filled with the colonists where they stand, and those waiting in San Juan on the
+    first free circles, so that the form as shown is a legal placement to adjust.
+    """
     pl = state.players[seat]
     island = [
         {
@@ -306,7 +310,7 @@ def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
             "title": kind,
             "good": kind if k != QUARRY else None,
             "max": pl.tiles[k],
-            "value": pl.worked[k],
+            "now": pl.worked[k],
         }
         for k, kind in enumerate(ISLAND_KINDS)
         if pl.tiles[k]
@@ -318,20 +322,24 @@ def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
             "good": _good_of(b),
             "large": b.large,
             "max": b.circles,
-            "value": pl.city[b.name],
+            "now": pl.city[b.name],
         }
         for b in BUILDINGS.values()
         if b.name in pl.city
     ]
-    circles = sum(r["max"] for r in island + city)
+    waiting = pl.san_juan
+    for row in island + city:
+        row["value"] = row["now"] + min(waiting, row["max"] - row["now"])
+        waiting -= row["value"] - row["now"]
     return {
         "kind": "mayor",
         "island": island,
         "city": city,
         "colonists": pl.colonists(),
-        "circles": circles,
-        "placed": sum(r["value"] for r in island + city),
-        "san_juan": pl.san_juan,
+        "circles": sum(r["max"] for r in island + city),
+        "placed": pl.colonists() - waiting,
+        "newcomers": pl.san_juan,
+        "san_juan": waiting,
         # Arrangements lists the placements without the privilege first.
         "privilege": legal[len(legal) - 1].privilege,
         "supply": state.colonist_supply,

@@ -196,8 +196,9 @@ def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
     (form,) = Forms(html).forms
     assert_forms_are_wired(html)
     inputs = {f["name"]: f for f in form["fields"] if f.get("type") == "number"}
+    # Colonists stay where they are; the newcomer from the ship takes the first free circle.
     assert {n: (f["min"], f["max"], f["value"]) for n, f in inputs.items()} == {
-        "island-corn": ("0", "1", "0"),
+        "island-corn": ("0", "1", "1"),
         "island-indigo": ("0", "2", "1"),
         "island-quarry": ("0", "1", "0"),
         "city-indigo_plant": ("0", "3", "1"),
@@ -210,7 +211,8 @@ def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
     assert box["name"] == "privilege"
     words = text(html)
     assert "You have 3 colonists (4 if you take the privilege) for 8 circles" in words
-    assert "1 waits in San Juan" in words
+    assert "The 1 waiting in San Juan are pre-filled on the first free circles" in words
+    assert "As filled in, 3 are placed and 0 wait in San Juan" in words
     assert "San Juan rule:" in words
 
 
@@ -233,9 +235,10 @@ def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
         action = pr.action_from_json(action_from_post(query(data)))
         assert action == arrangement
         pr.check(state, action)
-    # As pre-filled, a circle stays empty while a colonist waits: the engine refuses it.
+    # The form as filled in is legal; left as the colonists stood, the engine refuses it.
+    pr.check(state, pr.action_from_json(action_from_post(query(base))))
     with pytest.raises(pr.IllegalAction, match="San Juan"):
-        pr.check(state, pr.action_from_json(action_from_post(query(base))))
+        pr.check(state, pr.action_from_json(action_from_post(query({**base, "island-corn": "0"}))))
 
 
 def test_only_the_mayor_gets_the_privilege_checkbox():
