@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.engines import get_engine
 from games.models import Game, Move, Seat
-from games.signals import game_started, move_applied
+from games.signals import game_changed, game_started, move_applied
 
 MAX_FORCED_MOVES = 50
 """Forced moves played in a row after one move; a game never needs nearly this many."""
@@ -191,7 +191,7 @@ def _start_if_full(game: Game) -> None:
     game.save()
     _play_forced(game, rules, rules.from_json(state))
     transaction.on_commit(lambda: game_started.send(Game, game_id=game.pk))
-    _announce(game)
+    _announce(game, previous_position=None)
 
 
 # Moves ------------------------------------------------------------------------------------
@@ -243,6 +243,7 @@ def _submit(
             )
         if expected_version is not None and expected_version != game.version:
             raise Conflict("the game has moved on since you looked")
+        previous_position = game.current_position
         rules = get_engine(game.engine)
         try:
             parsed = rules.action_from_json(action)
@@ -255,7 +256,7 @@ def _submit(
             game, rules, state, seat, action, log, actor=None if ai else user, key=idempotency_key
         )
         _play_forced(game, rules, state)
-        _announce(game, by_ai=ai)
+        _announce(game, previous_position=previous_position, by_ai=ai)
     return MoveResult(game, move)
 
 
@@ -314,7 +315,10 @@ def _play_forced(game: Game, rules, state) -> None:
         _record(game, rules, state, seat, rules.action_to_json(legal[0]), log, forced=True)
 
 
-def _announce(game: Game, *, by_ai: bool = False) -> None:
+def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False) -> None:
+    """Tell the site: within the transaction (so an outbox row commits with the move or not
+    at all), and after commit (to queue work that must see the stored move)."""
+    game_changed.send(Game, game=game, previous_position=previous_position, by_ai=by_ai)
     game_id, version = game.pk, game.version
     transaction.on_commit(
         lambda: move_applied.send(Game, game_id=game_id, version=version, by_ai=by_ai)
