@@ -1,8 +1,36 @@
 """People who play on puerto."""
 
 from django.contrib.auth.models import AbstractUser
+from django.db import models
 
 
 class User(AbstractUser):
-    """Our own user model from the first migration, so profile fields can be added later
-    without the painful switch away from ``auth.User``."""
+    """Our own user model from the first migration, so profile fields live on the user.
+
+    The profile is what a correspondence player sets once: the name others see, the time zone
+    and language of pages and email, and how they want to hear that it is their move.
+    """
+
+    class TurnEmail(models.TextChoices):
+        IMMEDIATE = "immediate", "as soon as it is my move"
+        DIGEST = "digest", "one daily digest of games waiting for me"
+        OFF = "off", "never"
+
+    class Language(models.TextChoices):
+        ENGLISH = "en", "English"
+        GERMAN = "de", "Deutsch"
+
+    display_name = models.CharField(max_length=50, blank=True)
+    time_zone = models.CharField(max_length=64, default="UTC")
+    language = models.CharField(max_length=8, choices=Language.choices, default="en")
+    turn_email = models.CharField(
+        max_length=10, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
+    )
+    reminder_email = models.BooleanField(
+        default=True, help_text="Remind me when most of my move time is used."
+    )
+    game_over_email = models.BooleanField(default=True)
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or self.get_username()

@@ -129,7 +129,7 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.user_id:
-            return self.user.get_username()
+            return self.user.public_name
         return f"AI {self.colour or ''}".strip() if self.is_ai else "open seat"
 
 
