@@ -1,0 +1,142 @@
+"""The JSON API for clients and bots: a game as its requester may see it, its version, and moves.
+
+Thin like the HTML views: every change goes through ``services.submit_move``, and a game is
+shown only through the engine's ``player_view``, so hidden information never leaves.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from rest_framework.exceptions import ParseError
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.models import Game, Move, Seat
+from games.views import MAX_MOVE_BODY
+
+
+def _error(status: int, message: str, **extra) -> Response:
+    return Response({"error": message, **extra}, status=status)
+
+
+def _seated_user(request: Request):
+    user = request.user
+    return user if user.is_authenticated else None
+
+
+class GameDetail(APIView):
+    """A game as the requester may know it; spectators (and anonymous readers, as on the
+    public game page) get the spectator's view."""
+
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        seats = Seat.objects.select_related("user")
+        game = (
+            Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).filter(pk=pk).first()
+        )
+        if game is None:
+            return _error(404, "no such game")
+        user = _seated_user(request)
+        mine = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
+        you = mine.position if mine else None
+        data = {
+            "id": game.pk,
+            "engine": game.engine,
+            "status": game.status,
+            "version": game.version,
+            "num_players": game.num_players,
+            "seats": [
+                {"position": s.position, "name": s.name, "ai": s.is_ai} for s in game.seats.all()
+            ],
+            "to_act": game.current_position,
+            "you": you,
+            "view": None,
+            "legal_actions": None,
+            "legal_count": None,
+            "result": game.result,
+        }
+        if game.state is not None:
+            rules = game.rules
+            state = rules.from_json(game.state)
+            data["view"] = rules.player_view(state, you)
+            acting = game.status == Game.Status.RUNNING and game.current_position == you
+            if you is not None and acting:
+                legal = rules.legal_actions(state)
+                data["legal_count"] = len(legal)
+                # The mayor's placements are a sequence computed on demand, often thousands
+                # long: only their number is sent; the client builds a placement itself.
+                if isinstance(legal, list):
+                    data["legal_actions"] = [rules.action_to_json(a) for a in legal]
+        return Response(data)
+
+
+class GameVersion(APIView):
+    """What a waiting client polls: one indexed query, no session lookup (the version and the
+    seat to act are public, as on the game page)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
+        if row is None:
+            return _error(404, "no such game")
+        return Response({"version": row[0], "to_act": row[1]})
+
+
+class GameMoves(APIView):
+    """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        # The declared length first, so an oversized body is refused without reading it.
+        if (length.isdigit() and int(length) > MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
+            return _error(413, "that request is too large to be a move")
+        try:
+            body = request.data
+        except ParseError as error:
+            return _error(400, str(error.detail))
+        if not isinstance(body, dict):
+            return _error(400, "send a JSON object with 'action' and 'version'")
+        action, version, key = body.get("action"), body.get("version"), body.get("key", "")
+        if not isinstance(action, dict):
+            return _error(400, "'action' must be an object")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return _error(400, "'version' must be the game version you saw (an integer)")
+        if not isinstance(key, str):
+            return _error(400, "'key' must be a string")
+        try:
+            result = services.submit_move(
+                pk, action, user=request.user, expected_version=version, idempotency_key=key
+            )
+        except services.Conflict as error:
+            current = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+            return _error(error.status, error.message, version=current)
+        except services.GameError as error:
+            return _error(error.status, error.message)
+        game, move = result.game, result.move
+        names = game.names()
+        body = {
+            "version": _version_after(move) if result.replayed else game.version,
+            "move": {
+                "version": move.version,
+                "log": [game.rules.render(line, names) for line in move.log],
+            },
+        }
+        return Response(body, status=200 if result.replayed else 201)
+
+
+def _version_after(move: Move) -> int:
+    """The game's version right after ``move`` and the forced moves the site played with it,
+    so a replayed request gets the answer the first one got."""
+    later = Move.objects.filter(game_id=move.game_id, version__gt=move.version).order_by("version")
+    version = move.version
+    for number, forced in later.values_list("version", "forced")[: services.MAX_FORCED_MOVES]:
+        if not forced:
+            break
+        version = number
+    return version

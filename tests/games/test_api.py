@@ -1,0 +1,275 @@
+"""The JSON API: what a seat may see, moves through the one road, every refusal and its status."""
+
+import base64
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games import services
+from games.engines import get_engine
+from games.models import Game, Move
+from tests.helpers import project_env, run_python
+
+pr = get_engine("puerto_rico")
+
+
+@pytest.fixture
+def users(django_user_model):
+    """Without passwords: hashing one costs a good part of a second."""
+    return [
+        django_user_model.objects.create_user(name)
+        for name in ("anna", "bob", "chris", "david", "eve")
+    ]
+
+
+def client_for(user=None, **kwargs):
+    client = APIClient(**kwargs)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def running_game(users, n=4):
+    game = services.create_game(users[0], num_players=n)
+    for user in users[1:n]:
+        services.join_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+def seat_user(game, users, position):
+    seat = game.seats.get(position=position)
+    return next(u for u in users if u.pk == seat.user_id)
+
+
+def get_game(client, game):
+    return client.get(reverse("api:game", args=[game.pk]))
+
+
+def post_move(client, game, action, version=None, **extra):
+    body = {"action": action, "version": game.version if version is None else version, **extra}
+    return client.post(reverse("api:moves", args=[game.pk]), body, format="json")
+
+
+def snapshot(game):
+    game = Game.objects.get(pk=game.pk)
+    return game.version, game.state, Move.objects.filter(game=game).count()
+
+
+@pytest.mark.django_db
+def test_the_view_hides_the_stack_order_the_seed_and_other_seats_vp(users):
+    game = running_game(users)
+    state = pr.from_json(game.state)
+    for position, player in enumerate(state.players):
+        player.vp = 10 + position
+    game.state = pr.to_json(state)
+    game.save()
+
+    data = get_game(client_for(seat_user(game, users, 1)), game).json()
+    view = data["view"]
+    assert data["you"] == 1 and view["seat"] == 1
+    assert view == pr.player_view(state, 1)
+    assert view["plantations"]["stack"] == len(game.state["plantations"]["stack"])
+    assert "rng" not in view
+    assert [p["vp"] for p in view["players"]] == [None, 11, None, None]
+    assert data["seats"] == [
+        {"position": s.position, "name": s.user.username, "ai": False}
+        for s in game.seats.order_by("position")
+    ]
+    assert (data["id"], data["engine"], data["status"]) == (game.pk, "puerto_rico", "running")
+    assert (data["version"], data["num_players"], data["result"]) == (game.version, 4, None)
+
+    for client in (client_for(users[4]), client_for()):  # a spectator, an anonymous reader
+        data = get_game(client, game).json()
+        assert data["you"] is None and data["legal_actions"] is None
+        assert data["view"] == pr.player_view(state, None)
+        assert all(p["vp"] is None for p in data["view"]["players"])
+
+
+@pytest.mark.django_db
+def test_legal_actions_only_for_the_seat_to_act(users):
+    game = running_game(users)
+    state = pr.from_json(game.state)
+    for position in range(4):
+        data = get_game(client_for(seat_user(game, users, position)), game).json()
+        assert data["to_act"] == game.current_position
+        if position == game.current_position:
+            legal = [pr.action_to_json(a) for a in pr.legal_actions(state)]
+            assert data["legal_actions"] == legal and data["legal_count"] == len(legal)
+        else:
+            assert data["legal_actions"] is None and data["legal_count"] is None
+
+
+@pytest.mark.django_db
+def test_the_mayors_placements_are_counted_not_listed(users):
+    game = running_game(users)
+    mayor = seat_user(game, users, game.current_position)
+    client = client_for(mayor)
+    assert post_move(client, game, {"type": "choose_role", "role": "mayor"}).status_code == 201
+    game = Game.objects.get(pk=game.pk)
+    data = get_game(client, game).json()
+    assert data["view"]["phase"] == "mayor" and data["to_act"] == data["you"]
+    assert data["legal_actions"] is None
+    assert data["legal_count"] == len(pr.legal_actions(pr.from_json(game.state))) > 1
+
+
+@pytest.mark.django_db
+def test_a_move_round_trip(users):
+    game = running_game(users)
+    player = seat_user(game, users, game.current_position)
+    response = post_move(client_for(player), game, {"type": "choose_role", "role": "settler"})
+
+    assert response.status_code == 201
+    stored = Game.objects.get(pk=game.pk)
+    move = Move.objects.get(game=game, version=game.version + 1)
+    assert response.json() == {
+        "version": stored.version,
+        "move": {"version": move.version, "log": [f"{player.username} takes the settler"]},
+    }
+    assert move.actor == player and move.action == {"type": "choose_role", "role": "settler"}
+    data = get_game(client_for(player), stored).json()
+    assert data["version"] == stored.version
+    assert data["view"]["roles"][0] == {"role": "settler", "doubloons": 0, "taken_by": 0}
+
+
+@pytest.mark.django_db
+def test_a_replayed_idempotency_key_answers_the_same_and_applies_once(users):
+    game = running_game(users)
+    client = client_for(seat_user(game, users, game.current_position))
+    action = {"type": "choose_role", "role": "builder"}
+    first = post_move(client, game, action, key="k-1")
+    again = post_move(client, game, action, key="k-1")
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert Move.objects.filter(game=game, idempotency_key="k-1").count() == 1
+    assert Game.objects.get(pk=game.pk).version == first.json()["version"]
+
+
+@pytest.mark.django_db
+def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
+    game = running_game(users)
+    to_act = seat_user(game, users, game.current_position)
+    waiting = seat_user(game, users, (game.current_position + 1) % 4)
+    choose = {"type": "choose_role", "role": "settler"}
+    url = reverse("api:moves", args=[game.pk])
+    before = snapshot(game)
+    cases = [
+        (post_move(client_for(to_act), game, {"type": "pass"}), 400, "a role must be chosen now"),
+        (
+            post_move(client_for(to_act), game, {"type": "settle", "tile": "gold"}),
+            400,
+            "'tile' must be one of corn, indigo, sugar, tobacco, coffee, quarry",
+        ),
+        (post_move(client_for(to_act), game, "pass"), 400, "'action' must be an object"),
+        (
+            client_for(to_act).post(url, {"action": choose}, format="json"),
+            400,
+            "'version' must be the game version you saw (an integer)",
+        ),
+        (
+            client_for(to_act).post(url, "{not json", content_type="application/json"),
+            400,
+            "JSON parse error - Expecting property name enclosed in double quotes: "
+            "line 1 column 2 (char 1)",
+        ),
+        (
+            post_move(client_for(to_act), game, choose, key="k" * 65),
+            400,
+            "idempotency key longer than 64 characters",
+        ),
+        (post_move(client_for(users[4]), game, choose), 403, "you have no seat in this game"),
+        (
+            client_for(to_act).post(
+                reverse("api:moves", args=[game.pk + 100]),
+                {"action": choose, "version": 0},
+                format="json",
+            ),
+            404,
+            "no such game",
+        ),
+        (
+            client_for(to_act).post(
+                url, {"action": choose, "version": 0, "pad": "x" * 17_000}, format="json"
+            ),
+            413,
+            "that request is too large to be a move",
+        ),
+    ]
+    for response, status, message in cases:
+        assert (response.status_code, response.json()) == (status, {"error": message})
+
+    for response, message in [
+        (post_move(client_for(waiting), game, choose), "it is not your turn"),
+        (
+            post_move(client_for(to_act), game, choose, version=game.version - 1),
+            "the game has moved on since you looked",
+        ),
+    ]:
+        assert response.status_code == 409
+        assert response.json() == {"error": message, "version": game.version}
+
+    anonymous = post_move(client_for(), game, choose)
+    assert anonymous.status_code == 403 and "credentials" in anonymous.json()["detail"]
+    assert snapshot(game) == before
+
+
+@pytest.mark.django_db
+def test_session_requests_need_the_csrf_token(users):
+    game = running_game(users)
+    client = client_for(seat_user(game, users, game.current_position), enforce_csrf_checks=True)
+    response = post_move(client, game, {"type": "choose_role", "role": "settler"})
+    assert response.status_code == 403 and "CSRF" in response.json()["detail"]
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.django_db
+def test_basic_authentication_plays_without_a_session(users):
+    game = running_game(users)
+    player = seat_user(game, users, game.current_position)
+    player.set_password("pw")
+    player.save()
+    token = base64.b64encode(f"{player.username}:pw".encode()).decode()
+    client = APIClient(enforce_csrf_checks=True, HTTP_AUTHORIZATION=f"Basic {token}")
+    response = post_move(client, game, {"type": "choose_role", "role": "settler"})
+    assert response.status_code == 201
+
+
+@pytest.mark.django_db
+def test_the_version_endpoint_costs_one_query(users, django_assert_num_queries):
+    game = running_game(users)
+    client = client_for(users[0])  # a session cookie, which this endpoint does not look up
+    url = reverse("api:version", args=[game.pk])
+    with django_assert_num_queries(1):
+        response = client.get(url)
+    assert response.json() == {"version": game.version, "to_act": game.current_position}
+    assert client.get(reverse("api:version", args=[game.pk + 100])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_game_view_costs_a_fixed_number_of_queries(users):
+    game = running_game(users)
+    client = client_for(seat_user(game, users, game.current_position))
+    with CaptureQueriesContext(connection) as queries:
+        assert get_game(client, game).status_code == 200
+    # session, user, game, seats with their users
+    assert len(queries) == 4
+
+
+def test_the_browsable_api_is_off_in_production(tmp_path):
+    env = project_env(
+        DEBUG="false",
+        SECRET_KEY="x" * 50,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        PUERTO_VAR_DIR=str(tmp_path / "var"),
+    )
+    script = (
+        "import json; from django.conf import settings; "
+        "print(json.dumps(settings.REST_FRAMEWORK['DEFAULT_RENDERER_CLASSES']))"
+    )
+    result = run_python("-c", f"import django; django.setup(); {script}", env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == ["rest_framework.renderers.JSONRenderer"]
