@@ -262,6 +262,7 @@ STATIC_CANDIDATES = (
         for size in range(4)
         for kept in combinations(range(5), size)
     ]
+    + [Store(w, (g, g)) for w in (None, *range(5)) for g in range(5)]
 )
 
 
@@ -708,3 +709,46 @@ def test_candidates_cover_every_kind_of_action():
         Load,
         Store,
     }
+
+
+def _position(phase: str) -> State:
+    state = rules.new_game(4, 0)
+    state.phase = phase
+    state.chooser = state.current = 0
+    state.turn = 0
+    return state
+
+
+def test_store_naming_a_kind_twice_is_refused():
+    """Found by the candidates above: (corn, corn) passed as two warehouse kinds."""
+    state = _position("storage")
+    pl = state.players[0]
+    pl.goods = [2, 2, 2, 0, 0]
+    pl.city = {"large_warehouse": 1}
+    bad = Store(1, (0, 0))
+    assert not store_rule(state, bad)
+    assert_check(state, bad, legal=False)
+    assert_refused_changes_nothing(state, [bad])
+    assert {store_outcome(pl, a) for a in rules.legal_actions(state)} == {
+        (2, 2, 1, 0, 0),
+        (2, 1, 2, 0, 0),
+        (1, 2, 2, 0, 0),
+    }
+
+
+def test_arrangement_with_a_negative_count_or_a_building_twice_is_refused():
+    """Found by the candidates above: both passed ``check`` and corrupted the board."""
+    state = _position("mayor")
+    pl = state.players[0]
+    pl.tiles = [1, 0, 0, 0, 0, 0]
+    pl.worked = [0, 0, 0, 0, 0, 0]
+    pl.city = {"indigo_plant": 0}
+    pl.san_juan = 2
+    for bad in (
+        Arrange((-1, 0, 0, 0, 0, 0), (("indigo_plant", 3),)),
+        Arrange((1, 0, 0, 0, 0, 0), (("indigo_plant", 3), ("indigo_plant", -2))),
+        Arrange((0, 0, 0, 0, 0, 0), (("indigo_plant", 1), ("indigo_plant", 1))),
+    ):
+        assert not arrangement_rule(state, bad)
+        assert_check(state, bad, legal=False)
+        assert_refused_changes_nothing(state, [bad])

@@ -202,6 +202,8 @@ def _check_store(state: State, action: Action) -> None:
     pl = state.players[state.current]
     room = warehouse_kinds(pl)
     held = {g for g in range(5) if pl.goods[g]}
+    if len(set(action.warehouse)) != len(action.warehouse):
+        raise IllegalAction("a warehouse list names each kind once")
     if len(action.warehouse) > room:
         raise IllegalAction(f"your occupied warehouses hold {plural(room, 'kind')} of goods")
     for g in (*action.warehouse, action.windrose):
