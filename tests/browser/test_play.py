@@ -1,0 +1,334 @@
+"""Playing Puerto Rico through the pages in Chromium: two people and an AI, live updates, a
+finished game's scores, a phone screen and the keyboard, and a refused stale move.
+
+Every page is a real browser page against the live server; people log in through the login
+page. AI turns run eagerly inside the request that hands them the turn (``tests/conftest.py``).
+"""
+
+import re
+import time
+
+import pytest
+from django.apps import apps
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.engines import get_engine
+from games.models import Game, Move
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+pr = get_engine("puerto_rico")
+PASSWORD = "correct horse battery staple"
+SEED = 7
+"""Seed of the game played in full: seating, plantations and the AI's moves follow from it."""
+PASS_LABELS = {"Take nothing", "Build nothing", "No extra barrel", "Sell nothing"}
+PHONE = {"viewport": {"width": 375, "height": 800}, "is_mobile": True, "has_touch": True}
+
+
+def make_user(model, name: str):
+    """A user who may log in: with allauth's mandatory verification, a verified address."""
+    user = model.objects.create_user(name, email=f"{name}@example.org", password=PASSWORD)
+    if apps.is_installed("allauth.account"):
+        from allauth.account.models import EmailAddress
+
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def anna(django_user_model):
+    return make_user(django_user_model, "anna")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return make_user(django_user_model, "bob")
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    """``open_page(user=None, context=None, **context_args)``: a page in a fresh browser context
+    (its own cookies), logged in through the login page when a user is given, or a new tab of
+    an existing context."""
+    contexts = []
+
+    def open_(user=None, context=None, **context_args) -> Page:
+        if context is None:
+            context = browser.new_context(base_url=live_server.url, locale="en-GB", **context_args)
+            contexts.append(context)
+        page = context.new_page()
+        if user is not None:
+            log_in(page, user)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def log_in(page: Page, user) -> None:
+    page.goto(reverse("login"))
+    form = page.locator("main form").filter(has=page.locator("input[type=password]"))
+    form.locator("input[name=login], input[name=username]").fill(user.username)
+    form.locator("input[type=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def game_with_governor(governor, other) -> Game:
+    """A running 3-player game of ``governor``, ``other`` and an AI in which ``governor`` holds
+    the first seat, so the game waits for their first role choice. Seating is drawn from the
+    seed; seeds are tried in order, so every run gets the same game."""
+    for seed in range(1, 50):
+        game = services.create_game(governor, num_players=3, ai_seats=1)
+        Game.objects.filter(pk=game.pk).update(seed=seed)
+        services.join_game(game.pk, other)
+        game = Game.objects.get(pk=game.pk)
+        if game.version == 0 and game.seat_to_act().user_id == governor.pk:
+            return game
+    raise AssertionError(f"no seed gave {governor} the first seat")
+
+
+def board_version(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-version"))
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator(".log li").all_inner_texts()
+
+
+def expect_board_after(page: Page, version: int, timeout: float = 5000) -> None:
+    """Wait until the page's board is newer than ``version``."""
+    expect(page.locator("#board")).not_to_have_attribute(
+        "data-version", str(version), timeout=timeout
+    )
+
+
+def take_turn(page: Page, roles: list[str]) -> str:
+    """Submit one legal choice from the page's "Your choice" panel, the way a person would:
+    the first of ``roles`` still free, the form as pre-filled, or the first offer that does
+    something (rather than pass). Returns the kind of decision that was made."""
+    version = board_version(page)
+    form = page.locator(".pr-choices form")
+    css = form.get_attribute("class")
+    if "pr-mayor" in css:
+        kind = "mayor"
+        form.get_by_role("button", name="Place colonists").click()
+    elif "pr-store" in css:
+        kind = "storage"
+        form.locator("input[type=radio]").first.check()
+        form.get_by_role("button", name="Keep these goods").click()
+    else:
+        kind = re.search(r"pr-buttons-(\w+)", css).group(1)
+        labels = form.locator("button").all_inner_texts()
+        if kind == "role":
+            wanted = [label for role in roles for label in labels if label.startswith(role)]
+        else:
+            wanted = [label for label in labels if label not in PASS_LABELS]
+        label = (wanted or labels)[0]
+        form.get_by_role("button", name=label, exact=True).click()
+    expect_board_after(page, version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+    return kind
+
+
+def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, anna, bob, tmp_path):
+    anna_page = open_page(anna)
+    anna_page.goto("/games/")
+    anna_page.locator("#id_num_players").select_option("3")
+    anna_page.locator("#id_ai_seats").select_option("1")
+    anna_page.get_by_role("button", name="Open the game").click()
+    expect(anna_page.locator("#seats-title")).to_have_text("Seats (2 of 3)")
+    game = Game.objects.get()
+    assert anna_page.url.endswith(game.get_absolute_url())
+    assert game.status == Game.Status.OPEN and game.creator == anna
+    # The seating is drawn when the last seat fills; a fixed seed makes every run the same.
+    Game.objects.filter(pk=game.pk).update(seed=SEED)
+    invitation = anna_page.get_by_label("Invitation link").input_value()
+    assert f"/games/join/{game.invite_code}/" in invitation
+
+    bob_page = open_page(bob)
+    bob_page.goto(invitation)
+    expect(bob_page.locator("main h1")).to_have_text(f"You are invited to game {game.pk}")
+    bob_page.get_by_role("button", name="Take a seat").click()
+    expect(bob_page.locator("#board")).to_be_visible()
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING
+    # The waiting room is not live: anna sees the running game when she loads the page again.
+    anna_page.reload()
+    expect(anna_page.locator(".pr-round")).to_contain_text("Round 1")
+
+    pages = {anna.pk: anna_page, bob.pk: bob_page}
+    roles = {anna.pk: ["Mayor", "Settler"], bob.pk: ["Builder", "Settler"]}
+    made: list[tuple[str, str]] = []
+    mayor_shot = False
+    for _ in range(60):
+        game.refresh_from_db()
+        if pr.from_json(game.state).round >= 2:
+            break
+        seat = game.seat_to_act()
+        assert not seat.is_ai, "AI turns are played before the page is answered"
+        page = pages[seat.user_id]
+        other = next(p for p in pages.values() if p is not page)
+        expect(page.locator("#pr-choices-title")).to_have_text("Your choice")
+        expect(page.locator(".pr-decision")).to_contain_text("Your turn")
+        expect(other.locator(".turn")).to_contain_text(f"Waiting for {seat.name}")
+        expect(other.locator("#pr-choices-title")).to_have_count(0)
+        if not mayor_shot and page.locator(".pr-mayor").count():
+            page.screenshot(path=tmp_path / "mayor.png", full_page=True)
+            mayor_shot = True
+        made.append((seat.name, take_turn(page, roles[seat.user_id])))
+    else:
+        raise AssertionError(f"round 1 did not end: {made}")
+
+    for page in pages.values():
+        expect(page.locator(".pr-round")).to_contain_text("Round 2")
+    anna_page.screenshot(path=tmp_path / "round-2.png", full_page=True)
+
+    kinds = {kind for _, kind in made}
+    assert ("anna", "role") in made and ("bob", "role") in made
+    assert len(kinds - {"role"}) >= 2, made
+    ai = game.seats.get(ai_level__gt="")
+    for page in pages.values():
+        lines = log_lines(page)
+        for name in ("anna", "bob", ai.name):
+            assert any(re.fullmatch(rf"{name} takes the \w+.*", line) for line in lines), name
+    taken = [m.action["role"] for m in game.moves.filter(action__type="choose_role")]
+    assert len(taken) >= 3 and len(set(taken)) == len(taken)
+
+    game.refresh_from_db()
+    assert game.version == Move.objects.filter(game=game).count()
+    assert pr.to_json(services.replay(game)) == game.state
+    for page in pages.values():
+        assert board_version(page) == game.version
+
+
+def test_a_move_shows_on_the_waiting_page_within_a_second_without_a_reload(open_page, anna, bob):
+    game = game_with_governor(bob, anna)
+    anna_page = open_page(anna)
+    anna_page.goto(game.get_absolute_url())
+    bob_page = open_page(bob)
+    bob_page.goto(game.get_absolute_url())
+    expect(anna_page.locator(".turn")).to_contain_text("Waiting for bob")
+    anna_page.evaluate("window.__marker = 1")
+    navigations = []
+    anna_page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    before = log_lines(anna_page)
+
+    started = time.monotonic()
+    bob_page.get_by_role("button", name=re.compile("^Settler")).click()
+    expect(anna_page.locator(".log")).to_contain_text("bob takes the settler", timeout=1500)
+    elapsed = time.monotonic() - started
+
+    assert elapsed < 1.5
+    game.refresh_from_db()
+    expect(anna_page.locator("#board")).to_have_attribute("data-version", str(game.version))
+    assert "bob takes the settler" in log_lines(anna_page)
+    assert len(log_lines(anna_page)) > len(before)
+    assert anna_page.evaluate("window.__marker") == 1
+    assert navigations == []
+
+
+def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_page, anna, tmp_path):
+    game = services.create_game(anna, num_players=3, ai_seats=3, join=False)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED and game.result
+    names = game.names()
+    totals = {names[seat]: s["total"] for seat, s in enumerate(game.result["scores"])}
+    winners = {names[seat] for seat in game.result["winners"]}
+
+    for who, page in (("spectator", open_page()), ("anna", open_page(anna))):
+        page.goto(game.get_absolute_url())
+        expect(page.locator("#pr-final-title")).to_have_text("Final score")
+        expect(page.locator(".pr-decision")).to_have_text("The game is over.")
+        assert page.locator("#board").get_attribute("hx-trigger") is None  # no more polling
+        rows = page.locator(".pr-final tbody tr")
+        expect(rows).to_have_count(3)
+        shown = {}
+        for row in rows.all():
+            name = row.locator("th").inner_text().removesuffix(" winner").strip()
+            shown[name] = int(row.locator("td").nth(3).inner_text())
+            assert (row.get_attribute("class") == "is-winner") == (name in winners), name
+        assert shown == totals, who
+        expected = ", ".join(n for n in names if n in winners)
+        expect(page.locator(".pr-winners strong")).to_have_text(expected)
+        page.screenshot(path=tmp_path / f"final-{who}.png", full_page=True)
+
+    assert game.version == game.moves.count()
+    assert pr.to_json(services.replay(game)) == game.state
+
+
+def no_horizontal_overflow(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_on_a_phone_the_board_fits_and_a_role_is_chosen_by_keyboard(open_page, anna, bob, tmp_path):
+    game = game_with_governor(anna, bob)
+    page = open_page(anna, **PHONE)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#pr-choices-title")).to_have_text("Your choice")
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=tmp_path / "phone-roles.png", full_page=True)
+
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "(() => { const e = document.activeElement;"
+            " return e.closest('.pr-choices') ? e.textContent.trim() : null })()"
+        )
+        if focused and focused.startswith("Mayor"):
+            break
+    else:
+        raise AssertionError("Tab never reached the mayor button")
+    page.keyboard.press("Enter")
+
+    expect(page.locator(".pr-mayor")).to_be_visible()
+    game.refresh_from_db()
+    first = game.moves.get(version=1)
+    assert first.action == {"type": "choose_role", "role": "mayor"} and first.actor == anna
+    assert board_version(page) == game.version
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=tmp_path / "phone-mayor.png", full_page=True)
+
+    # The mayor form as shown is legal; sent with the keyboard too (Space on its button).
+    page.get_by_role("button", name="Place colonists").focus()
+    page.keyboard.press("Space")
+    expect_board_after(page, game.version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+    game.refresh_from_db()
+    mine = game.moves.filter(actor=anna).order_by("version")
+    assert [m.action["type"] for m in mine] == ["choose_role", "arrange"]
+    assert no_horizontal_overflow(page)
+
+
+def test_a_stale_move_is_refused_with_its_reason_and_the_fresh_board(open_page, anna, bob):
+    game = game_with_governor(anna, bob)
+    first = open_page(anna)
+    first.goto(game.get_absolute_url())
+    second = open_page(context=first.context)
+    second.goto(game.get_absolute_url())
+    expect(second.locator("#pr-choices-title")).to_have_text("Your choice")
+
+    first.get_by_role("button", name=re.compile("^Settler")).click()
+    expect_board_after(first, 0)
+    game.refresh_from_db()
+    moves = game.moves.count()
+    assert board_version(second) == 0
+
+    second.get_by_role("button", name=re.compile("^Builder")).click()
+
+    expect(second.locator("#board .flash.error")).to_have_text(
+        "the game has moved on since you looked"
+    )
+    expect(second.locator("#board")).to_have_attribute("data-version", str(game.version))
+    expect(second.locator(".pr-buttons-settler")).to_be_visible()
+    assert "anna takes the settler" in log_lines(second)
+    game.refresh_from_db()
+    assert game.moves.count() == moves
+    assert not game.moves.filter(action__role="builder").exists()
+    offered = second.locator(".pr-buttons-settler button").evaluate_all(
+        "buttons => buttons.map(b => JSON.parse(b.value).type)"
+    )
+    assert offered and set(offered) <= {"settle", "hacienda", "pass"}
