@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django import forms
 
+from games.clocks import MOVE_TIMES
 from games.engines import get_engine
+from games.models import Game
+
+
+def _seconds_to_duration(value: str) -> timedelta:
+    return timedelta(seconds=int(value))
 
 
 class NewGameForm(forms.Form):
@@ -16,6 +23,21 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=0,
         help_text="Seats filled by AI players at once; the rest wait for people to join.",
+    )
+    move_time = forms.TypedChoiceField(
+        label="Move time",
+        choices=[("", "no limit")] + [(int(t.total_seconds()), label) for t, label in MOVE_TIMES],
+        coerce=_seconds_to_duration,
+        empty_value=None,
+        required=False,
+        initial=int(timedelta(days=3).total_seconds()),
+        help_text="How long each player has for a turn; a reminder comes at 80 %.",
+    )
+    on_timeout = forms.ChoiceField(
+        label="When a player runs out of time",
+        choices=Game.OnTimeout.choices,
+        required=False,
+        initial=Game.OnTimeout.AI,
     )
 
     def __init__(self, *args, engine: str = "puerto_rico", **kwargs) -> None:
@@ -73,4 +95,6 @@ class NewGameForm(forms.Form):
             "num_players": n,
             "ai_seats": data["ai_seats"],
             "options": options,
+            "move_time": data.get("move_time"),
+            "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
         }

@@ -28,6 +28,10 @@ class Game(models.Model):
         FINISHED = "finished", "finished"
         ABORTED = "aborted", "aborted"
 
+    class OnTimeout(models.TextChoices):
+        AI = "ai", "an AI player takes over the seat (the player may take it back)"
+        VOTE = "vote", "the other players may vote to hand the seat to an AI player"
+
     engine = models.CharField(max_length=32, default="puerto_rico")
     num_players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -43,6 +47,15 @@ class Game(models.Model):
     )
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    move_time = models.DurationField(
+        null=True, blank=True, help_text="Time a person has for each turn; empty: no limit."
+    )
+    on_timeout = models.CharField(
+        max_length=8, choices=OnTimeout.choices, default=OnTimeout.AI, blank=True
+    )
+    reminder_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text="When 80 % of the move time is used."
+    )
     result = models.JSONField(null=True, blank=True, editable=False)
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -105,6 +118,17 @@ class Seat(models.Model):
     )
     colour = models.CharField(max_length=12, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    taken_over_at = models.DateTimeField(
+        null=True, blank=True, help_text="Since when an AI player plays this person's seat."
+    )
+    dropped = models.BooleanField(
+        default=False, help_text="Handed to the AI for good by the other players' vote."
+    )
+    timed_out_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Ran out of time; the other players may vote to hand the seat to the AI.",
+    )
 
     class Meta:
         ordering = ["position", "joined_at", "pk"]
@@ -125,6 +149,11 @@ class Seat(models.Model):
     @property
     def is_ai(self) -> bool:
         return bool(self.ai_level)
+
+    @property
+    def taken_over(self) -> bool:
+        """A person's seat played by the AI (after a timeout or the others' vote)."""
+        return self.taken_over_at is not None
 
     @property
     def name(self) -> str:
@@ -169,3 +198,101 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.version} of game {self.game_id}"
+
+
+class DropVote(models.Model):
+    """One player's vote to hand a seat whose player ran out of time to an AI player."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="drop_votes")
+    voter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "voter"], name="one_drop_vote_per_voter")
+        ]
+
+    def __str__(self) -> str:
+        return f"vote to drop seat {self.seat_id}"
+
+
+class Notification(models.Model):
+    """The outbox: one email to one person, written in the transaction of the change that
+    causes it and delivered after commit (or by the sweeper, if that never happened)."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "your move"
+        DIGEST = "digest", "daily digest"
+        REMINDER = "reminder", "move time running out"
+        GAME_OVER = "game_over", "game over"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    payload = models.JSONField(default=dict, blank=True)
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="Not before this (backoff after a failure)."
+    )
+    sent_at = models.DateTimeField(null=True, blank=True)
+    discarded_at = models.DateTimeField(
+        null=True, blank=True, help_text="Given up or no longer wanted; last_error says why."
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at", "created_at"],
+                condition=Q(sent_at__isnull=True, discarded_at__isnull=True),
+                name="notification_pending",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.user_id} ({self.dedupe_key})"
+
+    @property
+    def status(self) -> str:
+        if self.sent_at:
+            return "sent"
+        return "discarded" if self.discarded_at else "pending"
+
+
+class VacationQuerySet(models.QuerySet):
+    def pausing(self, now):
+        """Vacations that pause clocks at ``now``: running, or over but not yet settled."""
+        return self.filter(start__lte=now, settled=False)
+
+    def active(self, now):
+        return self.filter(start__lte=now, end__gt=now)
+
+
+class Vacation(models.Model):
+    """While a player is on vacation their move clocks stand still; when it ends their
+    deadlines are pushed back by the time it lasted (``settled``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    settled = models.BooleanField(
+        default=False, help_text="Over, and the player's deadlines have been extended."
+    )
+
+    objects = VacationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-start"]
+        indexes = [models.Index(fields=["user", "end"])]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id} from {self.start:%Y-%m-%d}"

@@ -1,7 +1,10 @@
-"""What happens after a move is stored: AI seats get their turn queued."""
+"""What happens after a move is stored: AI seats get their turn queued. Move clocks and
+the notification outbox keep their receivers in their own modules, connected here (clocks
+first: the email reads the deadline)."""
 
 from django.dispatch import receiver
 
+from games import clocks, notifications  # noqa: F401  (their game_changed receivers)
 from games.models import Game
 from games.signals import move_applied
 

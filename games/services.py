@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engines import get_engine
-from games.models import Game, Move, Seat
+from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
 
 MAX_FORCED_MOVES = 50
@@ -66,8 +67,11 @@ def create_game(
     engine: str = "puerto_rico",
     ai_seats: int = 0,
     join: bool = True,
+    move_time: timedelta | None = None,
+    on_timeout: str = Game.OnTimeout.AI,
 ) -> Game:
-    """Open a game; the creator takes the first seat and may fill seats with AI players."""
+    """Open a game; the creator takes the first seat and may fill seats with AI players.
+    ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out."""
     rules = get_engine(engine)
     options = dict(options or {})
     try:
@@ -76,9 +80,18 @@ def create_game(
         raise GameError(str(error)) from error
     if not 0 <= ai_seats <= num_players - (1 if join else 0):
         raise GameError("more AI players than free seats")
+    if move_time is not None and move_time <= timedelta(0):
+        raise GameError("the move time must be positive")
+    if on_timeout not in Game.OnTimeout.values:
+        raise GameError(f"unknown timeout rule {on_timeout!r}")
     with transaction.atomic():
         game = Game.objects.create(
-            engine=engine, num_players=num_players, options=options, creator=creator
+            engine=engine,
+            num_players=num_players,
+            options=options,
+            creator=creator,
+            move_time=move_time,
+            on_timeout=on_timeout,
         )
         if join:
             _add_seat(game, user=creator)
@@ -241,6 +254,8 @@ def _submit(
                 if _holds_seat(game, user)
                 else Forbidden("you have no seat in this game")
             )
+        elif seat.is_ai:
+            raise Conflict("an AI player has your seat: take it back first")
         if expected_version is not None and expected_version != game.version:
             raise Conflict("the game has moved on since you looked")
         previous_position = game.current_position
@@ -252,6 +267,8 @@ def _submit(
             state = rules.apply(state, parsed, log=log)
         except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
             raise GameError(str(error)) from error
+        if seat.timed_out_at is not None:  # back before the others voted them out
+            _close_drop_vote(seat)
         move = _record(
             game, rules, state, seat, action, log, actor=None if ai else user, key=idempotency_key
         )
@@ -332,6 +349,105 @@ def replay(game: Game):
     for move in game.moves.order_by("version"):
         state = rules.apply(state, rules.action_from_json(move.action), inplace=True)
     return state
+
+
+# Move clocks: timeouts, taking a seat back, the vote to drop an absentee --------------------
+
+
+def time_out(game_id: int, *, now: datetime | None = None) -> bool:
+    """The seat to act let its deadline pass: an AI player takes over, or (``on_timeout`` is
+    ``vote``) the other players may vote to drop the absentee. False if nothing was due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != Game.Status.RUNNING or game.deadline is None or game.deadline > now:
+            return False
+        seat = game.seat_to_act()
+        if seat is None or seat.is_ai or seat.user_id is None:
+            return False
+        if Vacation.objects.pausing(now).filter(user_id=seat.user_id).exists():
+            return False
+        voters = _drop_voters(game, seat)
+        if game.on_timeout == Game.OnTimeout.VOTE and voters:
+            seat.timed_out_at = now
+            seat.save(update_fields=["timed_out_at"])
+        else:  # no one left to vote: the AI keeps the seat warm
+            _hand_to_ai(seat, now, dropped=False)
+        _announce(game, previous_position=game.current_position)
+    return True
+
+
+def take_seat_back(game_id: int, user, *, now: datetime | None = None) -> Seat:
+    """A player whose seat the AI took over after a timeout plays it again; if it is their
+    turn, their clock starts afresh."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise Conflict("the game is not running")
+        seat = game.seats.filter(user=user).first() if user is not None else None
+        if seat is None:
+            raise Forbidden("you have no seat in this game")
+        if seat.dropped:
+            raise Conflict("the other players handed your seat to an AI player for good")
+        if not seat.taken_over:
+            raise Conflict("your seat is already yours")
+        seat.ai_level = Seat.AI.NONE
+        seat.taken_over_at = None
+        seat.save(update_fields=["ai_level", "taken_over_at"])
+        if game.current_position == seat.position:
+            game.turn_started_at = now
+            game.deadline = game.reminder_at = None  # set afresh by the clock's receiver
+            game.save(update_fields=["turn_started_at", "deadline", "reminder_at"])
+        _announce(game, previous_position=game.current_position)
+    return seat
+
+
+def vote_to_drop(game_id: int, voter, seat_id: int, *, now: datetime | None = None) -> bool:
+    """One vote to hand a timed-out seat to an AI player for good; True once a majority of the
+    other players has voted and the AI has the seat."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise Conflict("the game is not running")
+        seat = game.seats.filter(pk=seat_id).first()
+        if seat is None or seat.timed_out_at is None or seat.is_ai:
+            raise Conflict("there is no vote on that seat")
+        voters = _drop_voters(game, seat)
+        if voter is None or voter.pk not in voters:
+            raise Forbidden("only the other players at the table may vote")
+        DropVote.objects.get_or_create(seat=seat, voter=voter)
+        votes = seat.drop_votes.filter(voter_id__in=voters).count()
+        if votes * 2 <= len(voters):
+            return False
+        _hand_to_ai(seat, now, dropped=True)
+        _announce(game, previous_position=game.current_position)
+    return True
+
+
+def _drop_voters(game: Game, absentee: Seat) -> set[int]:
+    """The people who still play their own seats, besides the absentee."""
+    return {
+        s.user_id
+        for s in game.seats.all()
+        if s.user_id is not None and not s.is_ai and s.pk != absentee.pk
+    }
+
+
+def _hand_to_ai(seat: Seat, now: datetime, *, dropped: bool) -> None:
+    seat.ai_level = Seat.AI.RANDOM
+    seat.taken_over_at = now
+    seat.dropped = dropped
+    _close_drop_vote(seat, save=False)
+    seat.save(update_fields=["ai_level", "taken_over_at", "dropped", "timed_out_at"])
+
+
+def _close_drop_vote(seat: Seat, *, save: bool = True) -> None:
+    seat.timed_out_at = None
+    seat.drop_votes.all().delete()
+    if save:
+        seat.save(update_fields=["timed_out_at"])
 
 
 # AI players --------------------------------------------------------------------------------

@@ -17,4 +17,8 @@ urlpatterns = [
     path("<int:pk>/ai/", views.add_ai, name="add_ai"),
     path("<int:pk>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("<int:pk>/take-back/", views.take_back, name="take_back"),
+    path("<int:pk>/seats/<int:seat_id>/drop/", views.vote_drop, name="vote_drop"),
+    path("vacation/", views.vacation, name="vacation"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

@@ -9,9 +9,10 @@ from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, When
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import services
+from games import clocks, notifications, services
 from games.forms import NewGameForm
 from games.models import Game, Move, Seat
 from games.ui import get_ui
@@ -75,6 +76,7 @@ def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
         to_act=to_act,
         is_my_turn=seat is not None and to_act is not None and to_act.pk == seat.pk,
         log=_log_lines(game, names),
+        clock=clocks.table_info(game, seat),
     )
     return context
 
@@ -264,3 +266,65 @@ def remove_seat(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     return _lobby_action(request, pk, lambda: services.cancel_game(pk, request.user))
+
+
+# Move clocks and email ------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def take_back(request: HttpRequest, pk: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.take_seat_back(pk, request.user))
+
+
+@login_required
+@require_POST
+def vote_drop(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
+    return _lobby_action(request, pk, lambda: services.vote_to_drop(pk, request.user, seat_id))
+
+
+@login_required
+def vacation(request: HttpRequest) -> HttpResponse:
+    """Start or stop a vacation: the player's move clocks stand still meanwhile."""
+    status = 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "stop":
+                clocks.stop_vacation(request.user)
+                messages.success(request, "Welcome back: your clocks run again.")
+            else:
+                clocks.start_vacation(request.user, float(request.POST.get("days", "")))
+                messages.success(request, "Enjoy your vacation: your clocks stand still.")
+            return _see_other(reverse("games:vacation"))
+        except (ValueError, clocks.VacationError) as error:
+            messages.error(request, str(error) or "give the number of days")
+            status = 400
+    left = clocks.vacation_left(request.user)
+    return render(
+        request,
+        "games/vacation.html",
+        {
+            "current": clocks.current_vacation(request.user),
+            "used_days": clocks.vacation_used(request.user).total_seconds() / 86400,
+            "left_days": int(left.total_seconds() // 86400),
+            "allowance_days": clocks.vacation_allowance().days,
+            "past": request.user.vacations.all()[:10],
+        },
+        status=status,
+    )
+
+
+@csrf_exempt  # mail clients post without a session (RFC 8058); the signed token is the proof
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """One-click unsubscribe: POST switches the kind of mail off at once (what mail clients
+    send); GET only shows a page with a button, so link scanners unsubscribe nobody."""
+    found = notifications.read_unsubscribe_token(token)
+    if found is None:
+        return render(request, "games/unsubscribe_invalid.html", status=400)
+    user, kind = found
+    context = {"kind": notifications.Notification.Kind(kind), "email": user.email}
+    if request.method == "POST":
+        notifications.unsubscribe(user, kind)
+        return render(request, "games/unsubscribe_done.html", context)
+    return render(request, "games/unsubscribe.html", context)

@@ -147,6 +147,13 @@ globals().update(dj_email_url.parse(os.environ.get("EMAIL_URL", "console://")))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "puerto <puerto@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# Links in email point here (no request to build them from in a worker).
+PUERTO_SITE_URL = os.environ.get("PUERTO_SITE_URL", "http://127.0.0.1:8000")
+# Days of vacation (paused move clocks) a player may take per calendar year.
+PUERTO_VACATION_DAYS = int(os.environ.get("PUERTO_VACATION_DAYS", "30"))
+# Local hour from which the daily digest goes out.
+PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
+
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -178,7 +185,14 @@ else:
     }
     CELERY_RESULT_BACKEND = f"file://{_results_dir}"
 CELERY_BEAT_SCHEDULE_FILENAME = str(PUERTO_VAR_DIR / "celerybeat-schedule")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Outbox rows left behind (worker or broker down) and retries after a failed send.
+    "deliver-pending-notifications": {"task": "games.tasks.deliver_pending", "schedule": 60.0},
+    # Vacations ending, reminders at 80 % of the move time, deadlines run out.
+    "sweep-move-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    # Daily digests, each from PUERTO_DIGEST_HOUR in its reader's time zone.
+    "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
+}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

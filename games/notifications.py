@@ -1,0 +1,431 @@
+"""Email that brings players back: "your move", the daily digest, the reminder, game over.
+
+Nothing lost, nothing doubled: every email is first a ``Notification`` row (the outbox),
+written in the same transaction as the change that causes it, with a unique ``dedupe_key``.
+After commit a Celery task delivers it (``deliver``); the beat task ``deliver_pending``
+delivers whatever was left behind (worker or broker down, a crash between commit and
+enqueue) and retries failures with backoff. Delivery locks the row and sends at most once.
+
+Emails are rendered at delivery, in the user's language and time zone, from
+``templates/email/<kind>.<lang>.{subject.txt,txt,html}``, and carry a one-click unsubscribe
+(RFC 8058) whose signed token names the user and the kind of mail.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.db.models import F
+from django.dispatch import receiver
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
+
+from games.models import Game, Notification, Seat
+from games.signals import game_changed
+
+log = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+LANGUAGES = ("en", "de")
+MAX_ATTEMPTS = 6
+"""Delivery attempts before a notification is given up (logged, and marked in the admin)."""
+PENDING_BATCH = 200
+"""Rows the sweeper delivers per run; the rest wait for the next minute."""
+UNSUBSCRIBE_SALT = "puerto.unsubscribe"
+
+
+def backoff(attempts: int) -> timedelta:
+    """Wait after the ``attempts``-th failure: 1, 2, 4, 8, 16 minutes, at most an hour."""
+    return timedelta(minutes=min(2 ** (attempts - 1), 60))
+
+
+# Writing the outbox --------------------------------------------------------------------------
+
+
+@receiver(game_changed, dispatch_uid="games.notifications.write_for_change")
+def write_for_change(sender, *, game: Game, previous_position: int | None, **kwargs) -> None:
+    """Inside the move's transaction: "your move" when the turn passes to a person who wants
+    it at once; "game over" to every person at the table who wants it."""
+    rows = []
+    if game.status == Game.Status.FINISHED:
+        for seat in game.seats.select_related("user"):
+            user = seat.user
+            if user is not None and not seat.dropped and user.game_over_email and user.email:
+                rows.append(
+                    Notification(
+                        user=user,
+                        kind=Kind.GAME_OVER,
+                        game=game,
+                        payload={"version": game.version},
+                        dedupe_key=f"game_over:{game.pk}:{user.pk}",
+                    )
+                )
+    elif game.status == Game.Status.RUNNING and previous_position != game.current_position:
+        seat = game.seat_to_act()
+        user = seat.user if seat is not None and not seat.is_ai else None
+        if user is not None and user.turn_email == user.TurnEmail.IMMEDIATE and user.email:
+            rows.append(
+                Notification(
+                    user=user,
+                    kind=Kind.TURN,
+                    game=game,
+                    payload={"version": game.version},
+                    dedupe_key=f"turn:{game.pk}:{game.version}:{user.pk}",
+                )
+            )
+    write(rows)
+
+
+def write(rows: list[Notification]) -> list[int]:
+    """Store the rows (a row whose key exists already is left out) and queue their delivery
+    after commit. Safe inside any transaction: a duplicate key never raises."""
+    if not rows:
+        return []
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    ids = list(
+        Notification.objects.filter(
+            dedupe_key__in=[r.dedupe_key for r in rows],
+            sent_at__isnull=True,
+            discarded_at__isnull=True,
+        ).values_list("pk", flat=True)
+    )
+    if ids:
+        transaction.on_commit(lambda: enqueue(ids), robust=True)
+    return ids
+
+
+def enqueue(ids: list[int]) -> None:
+    """Queue delivery; if the broker is unreachable the sweeper delivers within a minute."""
+    from games.tasks import deliver_notification
+
+    for notification_id in ids:
+        try:
+            deliver_notification.delay(notification_id)
+        except Exception:
+            log.warning("could not queue notification %s; the sweeper will", notification_id)
+
+
+def write_reminder(game_id: int, *, now: datetime, paused: set[int] = frozenset()) -> bool:
+    """The reminder of a game whose ``reminder_at`` has passed, once per turn."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.reminder_at is None or game.reminder_at > now:
+            return False
+        seat = game.seat_to_act() if game.status == Game.Status.RUNNING else None
+        user_id = seat.user_id if seat is not None and not seat.is_ai else None
+        if user_id is not None and user_id in paused:
+            return False  # on vacation: the reminder moves back with the deadline
+        Game.objects.filter(pk=game.pk).update(reminder_at=None)
+        if user_id is None or (game.deadline is not None and game.deadline <= now):
+            return False
+        user = seat.user
+        if not (user.reminder_email and user.email):
+            return False
+        started = int((game.turn_started_at or now).timestamp())
+        return bool(
+            write(
+                [
+                    Notification(
+                        user=user,
+                        kind=Kind.REMINDER,
+                        game=game,
+                        payload={"version": game.version},
+                        dedupe_key=f"reminder:{game.pk}:{user.pk}:{started}",
+                    )
+                ]
+            )
+        )
+
+
+def urgency(game: Game):
+    """Most urgent first: the soonest deadline (none: last), then the longest waiting."""
+    far = datetime.max.replace(tzinfo=timezone.UTC)
+    return (game.deadline or far, game.turn_started_at or far, game.pk)
+
+
+def waiting_for(user) -> list[Game]:
+    """The running games where it is ``user``'s move, most urgent first."""
+    seats = Seat.objects.filter(
+        user=user,
+        ai_level="",
+        game__status=Game.Status.RUNNING,
+        position=F("game__current_position"),
+    ).select_related("game")
+    return sorted((s.game for s in seats), key=urgency)
+
+
+def write_digests(now: datetime | None = None) -> int:
+    """One digest a day (from ``PUERTO_DIGEST_HOUR`` o'clock in the user's time zone) to each
+    digest reader with games waiting for their move."""
+    now = now or timezone.now()
+    User = get_user_model()
+    seats = Seat.objects.filter(
+        user__turn_email=User.TurnEmail.DIGEST,
+        user__is_active=True,
+        ai_level="",
+        game__status=Game.Status.RUNNING,
+        position=F("game__current_position"),
+    ).exclude(user__email="")
+    games: dict[int, list[Game]] = defaultdict(list)
+    users = {}
+    for seat in seats.select_related("game", "user"):
+        games[seat.user_id].append(seat.game)
+        users[seat.user_id] = seat.user
+    rows = []
+    for user_id, waiting in games.items():
+        user = users[user_id]
+        local = now.astimezone(user_zone(user))
+        if local.hour < settings.PUERTO_DIGEST_HOUR:
+            continue
+        rows.append(
+            Notification(
+                user=user,
+                kind=Kind.DIGEST,
+                payload={"games": [g.pk for g in sorted(waiting, key=urgency)]},
+                dedupe_key=f"digest:{user_id}:{local.date().isoformat()}",
+            )
+        )
+    with transaction.atomic():
+        return len(write(rows))
+
+
+# Delivering -----------------------------------------------------------------------------------
+
+
+def deliver(notification_id: int, now: datetime | None = None) -> str:
+    """Send one notification at most once: ``sent``, ``discarded``, ``failed`` or ``skipped``
+    (already sent, given up, or being sent by someone else right now)."""
+    now = now or timezone.now()
+    pending = Notification.objects.filter(sent_at__isnull=True, discarded_at__isnull=True)
+    with transaction.atomic():
+        note = pending.select_for_update(skip_locked=True).filter(pk=notification_id).first()
+        if note is None:
+            return "skipped"
+        # A write claims the row on databases without row locks (SQLite: the write lock is
+        # held to commit, and a second sender finds the row sent).
+        if not pending.filter(pk=note.pk).update(attempts=F("attempts")):
+            return "skipped"
+        why_not = unwanted(note)
+        if why_not:
+            note.discarded_at, note.last_error = now, why_not
+            note.save(update_fields=["discarded_at", "last_error"])
+            return "discarded"
+        note.attempts += 1
+        try:
+            build_message(note).send()
+        except Exception as error:
+            note.last_error = f"{type(error).__name__}: {error}"[:2000]
+            if note.attempts >= MAX_ATTEMPTS:
+                note.discarded_at = now
+                log.error("gave up notification %s: %s", note.pk, note.last_error)
+            else:
+                note.next_attempt_at = now + backoff(note.attempts)
+                log.warning("notification %s failed, retrying: %s", note.pk, note.last_error)
+            note.save(update_fields=["attempts", "last_error", "discarded_at", "next_attempt_at"])
+            return "failed"
+        note.sent_at, note.last_error = now, ""
+        note.save(update_fields=["attempts", "sent_at", "last_error"])
+        return "sent"
+
+
+def deliver_pending(now: datetime | None = None) -> int:
+    """The sweeper: deliver what is due and unsent, oldest first; how many were sent."""
+    now = now or timezone.now()
+    due = (
+        Notification.objects.filter(sent_at__isnull=True, discarded_at__isnull=True)
+        .exclude(next_attempt_at__gt=now)
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:PENDING_BATCH]
+    )
+    return sum(deliver(pk, now) == "sent" for pk in list(due))
+
+
+def wanted(user, kind: str) -> bool:
+    """Does ``user`` want this kind of mail now? Checked again at delivery."""
+    if kind == Kind.TURN:
+        return user.turn_email == user.TurnEmail.IMMEDIATE
+    if kind == Kind.DIGEST:
+        return user.turn_email == user.TurnEmail.DIGEST
+    if kind == Kind.REMINDER:
+        return user.reminder_email
+    return user.game_over_email
+
+
+def unwanted(note: Notification) -> str:
+    """Why this notification should not go out (any more), or ``""``."""
+    user = note.user
+    if not user.is_active or not user.email:
+        return "no active account with an email address"
+    if not wanted(user, note.kind):
+        return f"{user.get_username()} no longer wants {note.get_kind_display()} email"
+    if note.kind in (Kind.TURN, Kind.REMINDER):
+        game = note.game
+        seat = game.seat_to_act() if game and game.status == Game.Status.RUNNING else None
+        if seat is None or seat.is_ai or seat.user_id != user.pk:
+            return "no longer their move"
+    if note.kind == Kind.DIGEST and not _digest_games(note):
+        return "no game waits for their move any more"
+    return ""
+
+
+# Rendering -----------------------------------------------------------------------------------
+
+
+def site_url(path: str) -> str:
+    return settings.PUERTO_SITE_URL.rstrip("/") + path
+
+
+def _profile_path() -> str:
+    try:
+        return reverse("accounts:profile")
+    except NoReverseMatch:
+        return "/"
+
+
+def user_zone(user):
+    try:
+        return ZoneInfo(user.time_zone or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def user_language(user) -> str:
+    return user.language if user.language in LANGUAGES else "en"
+
+
+def _digest_games(note: Notification) -> list[Game]:
+    ids = note.payload.get("games", [])
+    still = {g.pk: g for g in waiting_for(note.user)}
+    return [still[pk] for pk in ids if pk in still]
+
+
+def _players(game: Game) -> list[str]:
+    return game.names()
+
+
+def context_for(note: Notification) -> dict:
+    user, game = note.user, note.game
+    context = {
+        "user": user,
+        "name": user.public_name,
+        "site_url": site_url("/"),
+        "unsubscribe_url": unsubscribe_url(user, note.kind),
+        "settings_url": site_url(_profile_path()),
+    }
+    if game is not None:
+        names = _players(game)
+        context.update(
+            game=game,
+            game_url=site_url(game.get_absolute_url()),
+            players=names,
+            others=[n for n in names if n != user.public_name],
+            deadline=game.deadline,
+        )
+    if note.kind == Kind.GAME_OVER and game is not None and game.result:
+        scores = game.result.get("scores", [])
+        winners = set(game.result.get("winners", []))
+        table = [
+            {
+                "name": names[i] if i < len(names) else f"#{i + 1}",
+                "total": s.get("total", "") if isinstance(s, dict) else s,
+                "winner": i in winners,
+            }
+            for i, s in enumerate(scores)
+        ]
+        context.update(
+            scores=sorted(table, key=lambda r: (not r["winner"], -_number(r["total"]))),
+            winners=[r["name"] for r in table if r["winner"]],
+            won=any(r["winner"] and r["name"] == user.public_name for r in table),
+        )
+    if note.kind == Kind.DIGEST:
+        context["games"] = [
+            {
+                "game": g,
+                "url": site_url(g.get_absolute_url()),
+                "deadline": g.deadline,
+                "since": g.turn_started_at,
+                "others": [n for n in g.names() if n != user.public_name],
+            }
+            for g in _digest_games(note)
+        ]
+    return context
+
+
+def _number(value) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def build_message(note: Notification) -> EmailMultiAlternatives:
+    """The email for ``note`` in its user's language and time zone, text and HTML."""
+    user = note.user
+    language = user_language(user)
+    context = context_for(note)
+    base = f"email/{note.kind}.{language}"
+    with translation.override(language), timezone.override(user_zone(user)):
+        context["footer_template"] = f"email/footer.{language}.html"
+        subject = " ".join(render_to_string(f"{base}.subject.txt", context).split())
+        text = render_to_string(f"{base}.txt", context)
+        html = render_to_string(f"{base}.html", context)
+    unsubscribe = context["unsubscribe_url"]
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        to=[user.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+# Unsubscribing -------------------------------------------------------------------------------
+
+
+def unsubscribe_token(user, kind: str) -> str:
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_url(user, kind: str) -> str:
+    return site_url(reverse("games:unsubscribe", args=[unsubscribe_token(user, kind)]))
+
+
+def read_unsubscribe_token(token: str):
+    """``(user, kind)`` for a genuine token, else ``None``."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        user_id, kind = data["u"], data["k"]
+    except (signing.BadSignature, KeyError, TypeError):
+        return None
+    if kind not in Kind.values:
+        return None
+    user = get_user_model().objects.filter(pk=user_id).first()
+    return (user, kind) if user is not None else None
+
+
+def unsubscribe(user, kind: str) -> None:
+    """Switch this kind of mail off in the profile; queued mail of the kind is not sent."""
+    if kind in (Kind.TURN, Kind.DIGEST):
+        user.turn_email = user.TurnEmail.OFF
+        fields = ["turn_email"]
+    elif kind == Kind.REMINDER:
+        user.reminder_email = False
+        fields = ["reminder_email"]
+    else:
+        user.game_over_email = False
+        fields = ["game_over_email"]
+    user.save(update_fields=fields)
