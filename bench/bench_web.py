@@ -1,0 +1,533 @@
+"""Speed of the site under 100 simulated players: moves, the game page, unchanged polls.
+
+Recreates a PostgreSQL database (``puerto_bench``), seats 100 people at 25 four-player games,
+starts gunicorn with production settings (``DEBUG=false``) on 127.0.0.1 and lets the players
+play random legal moves through the JSON API for ``--seconds``. Each player polls
+``/api/games/<id>/version/`` while it waits; on its turn it reads ``/api/games/<id>/`` (and
+now and then loads the HTML game page, as a person would), then posts a move. Then one client
+alone measures the page and an unchanged ``poll/`` with nothing else running.
+
+``python bench/bench_web.py --seconds 60``. Without a reachable PostgreSQL the script says so and
+exits 0, unless ``CI=true``. Targets: moves p95 <= 50 ms at >= 300 moves/s; the game page
+p95 <= 30 ms in at most 8 SQL queries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import random
+import resource
+import secrets
+import socket
+import string
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engines.puerto_rico.data import BUILDINGS, ISLAND_KINDS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAYERS_PER_GAME = 4
+TARGET_MOVE_P95_MS = 50.0
+TARGET_MOVES_PER_S = 300.0
+TARGET_PAGE_P95_MS = 30.0
+TARGET_PAGE_QUERIES = 8
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def parse_args() -> argparse.Namespace:
+    cores = os.cpu_count() or 1
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of the load (30)")
+    parser.add_argument("--players", type=int, default=100, help="simulated players (100)")
+    parser.add_argument(
+        "--games-per-table",
+        type=int,
+        default=4,
+        help="games prepared for each table of four, played one after another (4)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2 * cores, help="gunicorn workers (2 per core)"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1)")
+    parser.add_argument(
+        "--poll-interval", type=float, default=0.1, help="seconds between a waiting player's polls"
+    )
+    parser.add_argument(
+        "--page-share",
+        type=float,
+        default=0.2,
+        help="share of turns on which the player also loads the HTML game page (0.2)",
+    )
+    parser.add_argument(
+        "--max-requests", type=int, default=20_000, help="requests at most per player (20000)"
+    )
+    parser.add_argument("--quiet-requests", type=int, default=400, help="requests per quiet check")
+    parser.add_argument(
+        "--server", default="postgres://postgres@127.0.0.1:5432/", help="PostgreSQL server URL"
+    )
+    parser.add_argument("--database", default="puerto_bench", help="database to (re)create")
+    parser.add_argument("--seed", type=int, default=0)
+    return parser.parse_args()
+
+
+# Set-up: database, settings, users and games ------------------------------------------------
+
+
+def recreate_database(server: str, name: str) -> bool:
+    """Drop and create the bench database; False when PostgreSQL cannot be reached."""
+    import psycopg
+
+    try:
+        admin = psycopg.connect(server + "postgres", autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        print(f"PostgreSQL at {server} is unreachable: {error}".strip())
+        return False
+    with admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return True
+
+
+def server_environment(database_url: str, var_dir: Path) -> dict[str, str]:
+    """Production settings on 127.0.0.1, shared by this process and gunicorn (one SECRET_KEY,
+    so the sessions made here are valid there)."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "puerto.settings",
+        "PYTHONPATH": str(ROOT),
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": database_url,
+        "PUERTO_VAR_DIR": str(var_dir / "var"),
+        "STATIC_ROOT": str(var_dir / "static"),
+        "LOG_LEVEL": "WARNING",
+        "REDIS_URL": "",
+        "EMAIL_URL": "dummy://",
+    }
+
+
+def set_up_site(tables: int, games_per_table: int) -> tuple[list[dict], list[list[int]]]:
+    """Migrate, collect static files, make the players with a session each, and start every
+    table's games. Returns the players and each table's game ids in playing order."""
+    from django.core.management import call_command
+    from django.test import Client
+
+    from accounts.models import User
+    from games import services
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    users = User.objects.bulk_create(
+        User(username=f"player{i:03d}", password="!") for i in range(tables * PLAYERS_PER_GAME)
+    )
+    players, table_games = [], []
+    for t in range(tables):
+        seated = users[t * PLAYERS_PER_GAME : (t + 1) * PLAYERS_PER_GAME]
+        games = []
+        for _ in range(games_per_table):
+            game = services.create_game(seated[0], num_players=PLAYERS_PER_GAME)
+            for user in seated[1:]:
+                services.join_game(game.pk, user)
+            games.append(game.pk)
+        table_games.append(games)
+        for user in seated:
+            client = Client()
+            client.force_login(user)
+            players.append({"table": t, "session": client.cookies["sessionid"].value})
+    return players, table_games
+
+
+def count_queries(table_games: list[list[int]]) -> dict[str, int]:
+    """SQL queries per request, counted in this process against the same database."""
+    from django.db import connection, connections
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from games.engines import get_engine
+    from games.models import Game
+
+    game = Game.objects.get(pk=table_games[0][0])
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(game.seat_to_act().user)
+    rules = get_engine(game.engine)
+    action = rules.action_to_json(rules.legal_actions(rules.from_json(game.state))[0])
+    requests = {
+        "game page": lambda: client.get(f"/games/{game.pk}/", secure=True),
+        "unchanged poll": lambda: client.get(
+            f"/games/{game.pk}/poll/?v={game.version}", secure=True
+        ),
+        "API version": lambda: client.get(f"/api/games/{game.pk}/version/", secure=True),
+        "API game": lambda: client.get(f"/api/games/{game.pk}/", secure=True),
+        "API move": lambda: client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"action": action, "version": game.version},
+            content_type="application/json",
+            secure=True,
+        ),
+    }
+    counts = {}
+    for name, request in requests.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = request()
+        assert response.status_code in (200, 201, 204), (name, response.status_code)
+        counts[name] = len(queries)
+    connections.close_all()
+    return counts
+
+
+# The server -------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, log: Path):
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "puerto.wsgi",
+        "-w",
+        str(workers),
+        "-b",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+    ]
+    if threads > 1:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
+    server = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn stopped at start:\n{log.read_text()}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return server, " ".join(command[1:])
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit(f"gunicorn did not answer /healthz within 30 s:\n{log.read_text()}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and its children that have not exited."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pids += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total
+
+
+# Simulated players -------------------------------------------------------------------------
+
+
+class Recorder:
+    """Latencies in seconds per kind of request, and counts of notable answers."""
+
+    def __init__(self) -> None:
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.counts: dict[str, int] = defaultdict(int)
+        self.lock = threading.Lock()
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.latencies[kind].append(seconds)
+
+    def count(self, what: str) -> None:
+        with self.lock:
+            self.counts[what] += 1
+
+
+class Player(threading.Thread):
+    """One person at one table: polls while waiting, reads the game and moves on its turn."""
+
+    def __init__(self, port, session, games, recorder, args, seed, deadline) -> None:
+        super().__init__(daemon=True)
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        csrf = "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=32))
+        # As behind the TLS proxy in production: X-Forwarded-Proto, and an Origin for CSRF.
+        self.headers = {
+            "Cookie": f"sessionid={session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "X-Forwarded-Proto": "https",
+            "Origin": f"https://127.0.0.1:{port}",
+        }
+        self.games, self.recorder, self.args = list(games), recorder, args
+        self.rng = random.Random(seed)
+        self.deadline = deadline
+        self.requests = 0
+
+    def request(self, kind: str, method: str, path: str, body: dict | None = None):
+        headers = dict(self.headers)
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        self.requests += 1
+        start = time.perf_counter()
+        try:
+            self.connection.request(method, path, payload, headers)
+            response = self.connection.getresponse()
+            data = response.read()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            self.recorder.count(f"{kind}: connection error")
+            return None, None
+        self.recorder.add(kind, time.perf_counter() - start)
+        if response.status >= 300 and response.status not in (409,):
+            self.recorder.count(f"{kind}: HTTP {response.status}")
+        is_json = response.getheader("Content-Type", "").startswith("application/json")
+        return response.status, json.loads(data) if is_json and data else None
+
+    def busy(self) -> bool:
+        return time.monotonic() < self.deadline and self.requests < self.args.max_requests
+
+    def run(self) -> None:
+        while self.games and self.busy():
+            self.play(self.games.pop(0))
+        self.connection.close()
+
+    def play(self, game: int) -> None:
+        """Play one game until it ends or the time is up."""
+        _, data = self.request("api game", "GET", f"/api/games/{game}/")
+        if data is None:
+            return
+        me = data["you"]
+        to_act = data["to_act"]
+        while to_act is not None and self.busy():
+            if to_act == me:
+                self.take_turn(game)
+            else:
+                time.sleep(self.args.poll_interval * self.rng.uniform(0.5, 1.5))
+            status, data = self.request("api version", "GET", f"/api/games/{game}/version/")
+            if status != 200:
+                return
+            to_act = data["to_act"]
+        if to_act is None:
+            self.recorder.count("games seen to the end by a player")
+
+    def take_turn(self, game: int) -> None:
+        if self.rng.random() < self.args.page_share:
+            self.request("game page", "GET", f"/games/{game}/")
+        status, data = self.request("api game", "GET", f"/api/games/{game}/")
+        if status != 200 or data["to_act"] != data["you"]:
+            return
+        if data["legal_actions"] is None:
+            action = self.arrangement(data["view"], data["you"])
+        else:
+            action = self.rng.choice(data["legal_actions"])
+        key = f"{game}-{data['version']}-{self.rng.getrandbits(32):08x}"
+        body = {"action": action, "version": data["version"], "key": key}
+        status, answer = self.request("move", "POST", f"/api/games/{game}/moves/", body)
+        if status == 201:
+            self.recorder.count("moves accepted")
+        elif status == 409:
+            self.recorder.count("moves refused with 409")
+        else:
+            self.recorder.count(f"moves refused with {status}: {answer}")
+
+    def arrangement(self, view: dict, me: int) -> dict:
+        """The mayor's placement, made from the view as a client would: every colonist on a
+        free circle, in random order, and only the rest in San Juan."""
+        seat = view["players"][me]
+        colonists = sum(t["colonists"] for t in seat["island"].values())
+        colonists += sum(seat["city"].values()) + seat["san_juan"]
+        privilege = (
+            view["phase_state"]["turn"] == 0
+            and view["colonists"]["supply"] > 0
+            and self.rng.random() < 0.5
+        )
+        colonists += privilege
+        groups = [("island", k, t["tiles"]) for k, t in seat["island"].items() if t["tiles"]]
+        groups += [("city", b, BUILDINGS[b].circles) for b in seat["city"]]
+        self.rng.shuffle(groups)
+        placed: dict[str, dict[str, int]] = {"island": {}, "city": {}}
+        for where, name, circles in groups:
+            n = min(circles, colonists)
+            colonists -= n
+            if n:
+                placed[where][name] = n
+        assert set(placed["island"]) <= set(ISLAND_KINDS)
+        return {"type": "arrange", **placed, "privilege": privilege}
+
+
+def run_players(port, players, table_games, args) -> tuple[Recorder, float, float]:
+    recorder = Recorder()
+    deadline = time.monotonic() + args.seconds
+    threads = [
+        Player(
+            port,
+            p["session"],
+            table_games[p["table"]],
+            recorder,
+            args,
+            args.seed * 1_000_003 + i,
+            deadline,
+        )
+        for i, p in enumerate(players)
+    ]
+    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+    start = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - start
+    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    return recorder, elapsed, cpu
+
+
+def quiet_checks(port: int, session: str, game: int, requests: int) -> Recorder:
+    """The page and an unchanged poll, one request at a time with no other load."""
+    recorder = Recorder()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Cookie": f"sessionid={session}", "X-Forwarded-Proto": "https"}
+    connection.request("GET", f"/api/games/{game}/version/", headers=headers)
+    version = json.loads(connection.getresponse().read())["version"]
+    for kind, path, status in [
+        ("game page", f"/games/{game}/", 200),
+        ("unchanged poll", f"/games/{game}/poll/?v={version}", 204),
+        ("api version", f"/api/games/{game}/version/", 200),
+    ]:
+        for _ in range(requests):
+            start = time.perf_counter()
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            recorder.add(kind, time.perf_counter() - start)
+            if response.status != status:
+                recorder.count(f"{kind}: HTTP {response.status}")
+    connection.close()
+    return recorder
+
+
+# Report -----------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def table(recorder: Recorder, elapsed: float | None) -> None:
+    print(f"  {'request':<16}{'count':>8}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
+    for kind in ("move", "api game", "api version", "game page", "unchanged poll"):
+        values = recorder.latencies.get(kind)
+        if not values:
+            continue
+        rate = f"{len(values) / elapsed:9.1f}" if elapsed else f"{'':9}"
+        print(
+            f"  {kind:<16}{len(values):>8}{rate}{percentile(values, 50) * 1e3:>9.1f}"
+            f"{percentile(values, 95) * 1e3:>9.1f}{percentile(values, 99) * 1e3:>9.1f}"
+        )
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def main() -> None:
+    args = parse_args()
+    tables = args.players // PLAYERS_PER_GAME
+    if not recreate_database(args.server, args.database):
+        if IN_CI:
+            raise SystemExit("CI=true: the web benchmark needs PostgreSQL")
+        print("skipped: the web benchmark needs PostgreSQL")
+        return
+    with tempfile.TemporaryDirectory(prefix="puerto-bench-") as tmp:
+        env = server_environment(args.server + args.database, Path(tmp))
+        os.environ.update(env)
+        import django
+
+        django.setup()
+        started = time.monotonic()
+        players, table_games = set_up_site(tables, args.games_per_table)
+        queries = count_queries(table_games)
+        print(f"python {platform.python_version()}, {os.cpu_count()} cores; set-up", end=" ")
+        print(f"{time.monotonic() - started:.1f} s: {len(players)} players, {tables} tables")
+        load_before = os.getloadavg()[0]
+        port = free_port()
+        server, command = start_gunicorn(
+            env, port, args.workers, args.threads, Path(tmp) / "gunicorn.log"
+        )
+        try:
+            server_cpu = cpu_seconds(server.pid)
+            recorder, elapsed, client_cpu = run_players(port, players, table_games, args)
+            server_cpu = cpu_seconds(server.pid) - server_cpu
+            load_after = os.getloadavg()[0]
+            quiet = quiet_checks(
+                port, players[0]["session"], table_games[0][-1], args.quiet_requests
+            )
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60)")
+        print(
+            f"load: {len(players)} players, poll every {args.poll_interval} s, page on"
+            f" {args.page_share:.0%} of turns, {elapsed:.1f} s; the load generator shares the"
+            f" {os.cpu_count()} cores with gunicorn and PostgreSQL"
+        )
+        print(
+            f"CPU seconds during the load: gunicorn {server_cpu:.1f}, load generator"
+            f" {client_cpu:.1f} (of {elapsed * (os.cpu_count() or 1):.1f} available);"
+            f" load average {load_before:.1f} before, {load_after:.1f} after"
+        )
+        print("\nunder load:")
+        table(recorder, elapsed)
+        print("\none client alone, one request at a time:")
+        table(quiet, None)
+        for what, n in sorted({**recorder.counts, **quiet.counts}.items()):
+            print(f"  {what}: {n}")
+        print("\nSQL queries per request:", ", ".join(f"{k} {v}" for k, v in queries.items()))
+
+        moves = recorder.latencies["move"]
+        accepted = recorder.counts["moves accepted"]
+        page = recorder.latencies["game page"]
+        move_p95 = percentile(moves, 95) * 1e3
+        page_p95 = percentile(page, 95) * 1e3
+        rate = accepted / elapsed
+        print("\ntargets:")
+        print(
+            f"  move p95 {move_p95:.1f} ms <= {TARGET_MOVE_P95_MS:.0f}: {verdict(move_p95 <= 50)}"
+        )
+        print(f"  moves/s {rate:.1f} >= {TARGET_MOVES_PER_S:.0f}: {verdict(rate >= 300)}")
+        print(
+            f"  page p95 {page_p95:.1f} ms <= {TARGET_PAGE_P95_MS:.0f}: {verdict(page_p95 <= 30)}"
+        )
+        print(
+            f"  page queries {queries['game page']} <= {TARGET_PAGE_QUERIES}:"
+            f" {verdict(queries['game page'] <= TARGET_PAGE_QUERIES)}"
+        )
+        print(f"  moves refused with 409: {recorder.counts['moves refused with 409']}")
+
+
+if __name__ == "__main__":
+    main()
