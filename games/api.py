@@ -35,9 +35,8 @@ class GameDetail(APIView):
 
     def get(self, request: Request, pk: int) -> Response:
         seats = Seat.objects.select_related("user")
-        game = (
-            Game.objects.prefetch_related(Prefetch("seats", queryset=seats)).filter(pk=pk).first()
-        )
+        games = Game.objects.defer("initial_state")  # large, and not part of any view
+        game = games.prefetch_related(Prefetch("seats", queryset=seats)).filter(pk=pk).first()
         if game is None:
             return _error(404, "no such game")
         user = _seated_user(request)

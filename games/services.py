@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from games.engines import get_engine
@@ -104,6 +105,19 @@ def create_game(
 def _lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound("no such game") from None
+
+
+def _lock_for_move(game_id: int) -> Game:
+    """The game row locked, with its seats and their users in one more query: a move asks
+    who is to act (again after each forced move) and names the players in its log. Seats do
+    not change while a game runs, so the prefetched list stays true for the whole move. The
+    initial state is not loaded: a move never needs it."""
+    seats = Seat.objects.select_related("user")
+    games = Game.objects.select_for_update().defer("initial_state")
+    try:
+        return games.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound("no such game") from None
 
@@ -237,7 +251,7 @@ def _submit(
     game_id: int, action: Any, user, ai: bool, expected_version: int | None, idempotency_key: str
 ) -> MoveResult:
     with transaction.atomic():
-        game = _lock(game_id)
+        game = _lock_for_move(game_id)
         if idempotency_key:
             earlier = game.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -281,6 +295,19 @@ def _holds_seat(game: Game, user) -> bool:
     return user is not None and any(s.user_id == user.pk for s in game.seats.all())
 
 
+MOVE_FIELDS = (
+    "version",
+    "state",
+    "current_position",
+    "turn_started_at",
+    "status",
+    "finished_at",
+    "result",
+)
+"""The game's columns a move may change; the others (the initial state above all, a large
+JSON value) are not written again with every move."""
+
+
 def _record(
     game: Game,
     rules,
@@ -303,7 +330,7 @@ def _record(
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    game.save()
+    game.save(update_fields=MOVE_FIELDS)
     return Move.objects.create(
         game=game,
         seat=seat,

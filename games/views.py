@@ -31,9 +31,8 @@ def _see_other(url: str) -> HttpResponseRedirect:
 
 def _game(pk: int) -> Game:
     seats = Seat.objects.select_related("user")
-    return get_object_or_404(
-        Game.objects.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk
-    )
+    games = Game.objects.defer("initial_state")  # only a replay needs it; it is large
+    return get_object_or_404(games.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk)
 
 
 def _viewer_seat(game: Game, user) -> Seat | None:
