@@ -2,6 +2,10 @@
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+DELETED_USERNAME_PREFIX = "deleted-"
+"""Usernames of deleted accounts: ``deleted-<id>``; nobody else may sign up with one."""
 
 
 class User(AbstractUser):
@@ -12,9 +16,9 @@ class User(AbstractUser):
     """
 
     class TurnEmail(models.TextChoices):
-        IMMEDIATE = "immediate", "as soon as it is my move"
-        DIGEST = "digest", "one daily digest of games waiting for me"
-        OFF = "off", "never"
+        IMMEDIATE = "immediate", _("as soon as it is my move")
+        DIGEST = "digest", _("one daily digest of games waiting for me")
+        OFF = "off", _("never")
 
     class Language(models.TextChoices):
         ENGLISH = "en", "English"
@@ -27,7 +31,7 @@ class User(AbstractUser):
         max_length=10, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
     )
     reminder_email = models.BooleanField(
-        default=True, help_text="Remind me when most of my move time is used."
+        default=True, help_text=_("Remind me when most of my move time is used.")
     )
     game_over_email = models.BooleanField(default=True)
 

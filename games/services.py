@@ -498,3 +498,30 @@ def play_ai_turn(game_id: int, version: int) -> MoveResult | None:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:
         return None
+
+
+def hand_seats_to_ai(user) -> None:
+    """``user`` leaves the site: their seats in open games are freed (as ``leave_game``), and
+    in running games an AI player takes over each seat for good (as after the others' vote),
+    queued at once if it is that seat's turn. The seat keeps its person, so the table and the
+    log still name them (as the anonymised account does). Finished games stay as they were."""
+    seats = Seat.objects.filter(user=user)
+    for game_id in list(
+        seats.filter(game__status=Game.Status.OPEN).values_list("game_id", flat=True)
+    ):
+        try:
+            leave_game(game_id, user)
+        except Conflict:  # it started meanwhile: handed over below like any running game
+            continue
+    now = timezone.now()
+    for game_id in list(
+        seats.filter(game__status=Game.Status.RUNNING).values_list("game_id", flat=True)
+    ):
+        with transaction.atomic():
+            game = _lock(game_id)
+            seat = game.seats.filter(user=user).first()
+            if game.status != Game.Status.RUNNING or seat is None:
+                continue
+            _hand_to_ai(seat, now, dropped=True)
+            if seat.position == game.current_position:
+                _announce(game, previous_position=game.current_position)

@@ -1,0 +1,42 @@
+"""Pages in the signed-in player's own time zone and language."""
+
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.contrib.auth.middleware import get_user
+from django.utils import timezone, translation
+from django.utils.functional import SimpleLazyObject
+
+
+def activate_preferences(request, user) -> None:
+    """Use ``user``'s time zone and language for the rest of this request."""
+    try:
+        timezone.activate(ZoneInfo(user.time_zone))
+    except (ZoneInfoNotFoundError, ValueError):
+        timezone.deactivate()
+    if user.language and translation.check_for_language(user.language):
+        translation.activate(user.language)
+        request.LANGUAGE_CODE = translation.get_language()
+
+
+class UserPreferencesMiddleware:
+    """Activate the user's time zone and language (visitors: UTC, and the language that
+    ``LocaleMiddleware`` chose from their browser).
+
+    It happens when the request's user is first looked at, not before: a view that never asks
+    who is calling (the cheap polling and version endpoints) costs no session or user query.
+    Every page that renders anything personal looks at the user first."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        timezone.deactivate()
+
+        def load_user():
+            user = get_user(request)
+            if user.is_authenticated:
+                activate_preferences(request, user)
+            return user
+
+        request.user = SimpleLazyObject(load_user)
+        return self.get_response(request)

@@ -1,0 +1,12 @@
+"""The profile and account deletion; allauth's pages share the /accounts/ prefix."""
+
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("profile/", views.profile, name="profile"),
+    path("delete/", views.delete_account, name="delete"),
+    path("deleted/", views.account_deleted, name="deleted"),
+]

@@ -1,0 +1,43 @@
+"""Accounts through allauth's real pages: mail lands in ``mailoutbox`` (locmem backend)."""
+
+import re
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.core.cache import cache
+
+PASSWORD = "correct-horse-battery-9"
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Rate limits count in the default cache; every test starts with none used."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def link_in(message) -> str:
+    """The one http(s) link in an email's body, as a path the test client can follow."""
+    links = re.findall(r"https?://testserver(/\S+)", message.body)
+    assert len(links) == 1, message.body
+    return links[0]
+
+
+def sign_up(client, username="anna", email="anna@example.org", password=PASSWORD):
+    return client.post(
+        "/accounts/signup/",
+        {"username": username, "email": email, "password1": password, "password2": password},
+    )
+
+
+def log_in(client, login, password=PASSWORD):
+    return client.post("/accounts/login/", {"login": login, "password": password})
+
+
+@pytest.fixture
+def member(django_user_model):
+    """A player with a verified email address."""
+    user = django_user_model.objects.create_user("anna", "anna@example.org", PASSWORD)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    return user
