@@ -5,6 +5,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +27,9 @@ def test_demo_admin_is_created_once_with_the_printed_password():
 
     admin = authenticate(username="admin", password=password)
     assert admin is not None and admin.is_superuser and admin.is_staff
+    # The site's own login page lets the administrator in too (their address counts as verified).
+    response = Client().post("/accounts/login/", {"login": "admin", "password": password})
+    assert response["Location"] == "/games/mine/"
 
     second = run_ensure_demo_admin()
     assert password not in second
