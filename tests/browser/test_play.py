@@ -299,6 +299,10 @@ def test_on_a_phone_the_board_fits_and_a_role_is_chosen_by_keyboard(open_page, a
     page.keyboard.press("Enter")
 
     expect(page.locator(".pr-mayor")).to_be_visible()
+    # One colonist from the ship, pre-filled on the one plantation; the privilege not taken.
+    expect(page.locator(".pr-mayor > p").first).to_contain_text(
+        "As filled in, 1 is placed and 0 wait in San Juan."
+    )
     game.refresh_from_db()
     first = game.moves.get(version=1)
     assert first.action == {"type": "choose_role", "role": "mayor"} and first.actor == anna
