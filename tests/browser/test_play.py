@@ -1,8 +1,9 @@
 """Playing Puerto Rico through the pages in Chromium: two people and an AI, live updates, a
 finished game's scores, a phone screen and the keyboard, and a refused stale move.
 
-Every page is a real browser page against the live server; people log in through the login
-page. AI turns run eagerly inside the request that hands them the turn (``tests/conftest.py``).
+Every page is a real browser page against the live server. The full round logs both players
+in through the login page; the other tests give the browser a session made on the server. AI
+turns run eagerly inside the request that hands them the turn (``tests/conftest.py``).
 """
 
 import re
