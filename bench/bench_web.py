@@ -15,6 +15,7 @@ p95 <= 30 ms in at most 8 SQL queries.
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import os
@@ -265,26 +266,25 @@ class Recorder:
             self.counts[what] += 1
 
 
-class Player(threading.Thread):
-    """One person at one table: polls while waiting, reads the game and moves on its turn."""
+class Client:
+    """One player's HTTP connection, sending what a browser or bot behind the TLS proxy sends."""
 
-    def __init__(self, port, session, games, recorder, args, seed, deadline) -> None:
-        super().__init__(daemon=True)
+    def __init__(self, port: int, session: str, recorder: Recorder, seed: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         csrf = "".join(random.Random(seed).choices(string.ascii_letters + string.digits, k=32))
-        # As behind the TLS proxy in production: X-Forwarded-Proto, and an Origin for CSRF.
+        # As behind the proxy in production: X-Forwarded-Proto, and an Origin for CSRF.
         self.headers = {
             "Cookie": f"sessionid={session}; csrftoken={csrf}",
             "X-CSRFToken": csrf,
             "X-Forwarded-Proto": "https",
             "Origin": f"https://127.0.0.1:{port}",
         }
-        self.games, self.recorder, self.args = list(games), recorder, args
+        self.recorder = recorder
         self.rng = random.Random(seed)
-        self.deadline = deadline
         self.requests = 0
 
     def request(self, kind: str, method: str, path: str, body: dict | None = None):
+        """Send one request and record its latency; returns the status and any JSON."""
         headers = dict(self.headers)
         payload = None
         if body is not None:
@@ -301,41 +301,13 @@ class Player(threading.Thread):
             self.recorder.count(f"{kind}: connection error")
             return None, None
         self.recorder.add(kind, time.perf_counter() - start)
-        if response.status >= 300 and response.status not in (409,):
+        if response.status >= 300 and response.status != 409:
             self.recorder.count(f"{kind}: HTTP {response.status}")
         is_json = response.getheader("Content-Type", "").startswith("application/json")
         return response.status, json.loads(data) if is_json and data else None
 
-    def busy(self) -> bool:
-        return time.monotonic() < self.deadline and self.requests < self.args.max_requests
-
-    def run(self) -> None:
-        while self.games and self.busy():
-            self.play(self.games.pop(0))
-        self.connection.close()
-
-    def play(self, game: int) -> None:
-        """Play one game until it ends or the time is up."""
-        _, data = self.request("api game", "GET", f"/api/games/{game}/")
-        if data is None:
-            return
-        me = data["you"]
-        to_act = data["to_act"]
-        while to_act is not None and self.busy():
-            if to_act == me:
-                self.take_turn(game)
-            else:
-                time.sleep(self.args.poll_interval * self.rng.uniform(0.5, 1.5))
-            status, data = self.request("api version", "GET", f"/api/games/{game}/version/")
-            if status != 200:
-                return
-            to_act = data["to_act"]
-        if to_act is None:
-            self.recorder.count("games seen to the end by a player")
-
     def take_turn(self, game: int) -> None:
-        if self.rng.random() < self.args.page_share:
-            self.request("game page", "GET", f"/games/{game}/")
+        """Read the game, then post a random legal action if it is still this player's turn."""
         status, data = self.request("api game", "GET", f"/api/games/{game}/")
         if status != 200 or data["to_act"] != data["you"]:
             return
@@ -378,55 +350,118 @@ class Player(threading.Thread):
         return {"type": "arrange", **placed, "privilege": privilege}
 
 
-def run_players(port, players, table_games, args) -> tuple[Recorder, float, float]:
+class Player(threading.Thread):
+    """One person at one table: polls while waiting, reads the game and moves on its turn,
+    and goes on to the table's next game when one ends."""
+
+    def __init__(self, client: Client, games: list[int], args, deadline: float) -> None:
+        super().__init__(daemon=True)
+        self.client, self.games, self.args, self.deadline = client, list(games), args, deadline
+
+    def busy(self) -> bool:
+        return time.monotonic() < self.deadline and self.client.requests < self.args.max_requests
+
+    def run(self) -> None:
+        while self.games and self.busy():
+            self.play(self.games.pop(0))
+        self.client.connection.close()
+
+    def play(self, game: int) -> None:
+        client = self.client
+        _, data = client.request("api game", "GET", f"/api/games/{game}/")
+        if data is None:
+            return
+        me, to_act = data["you"], data["to_act"]
+        while to_act is not None and self.busy():
+            if to_act == me:
+                if client.rng.random() < self.args.page_share:
+                    client.request("game page", "GET", f"/games/{game}/")
+                client.take_turn(game)
+            else:
+                time.sleep(self.args.poll_interval * client.rng.uniform(0.5, 1.5))
+            status, data = client.request("api version", "GET", f"/api/games/{game}/version/")
+            if status != 200:
+                return
+            to_act = data["to_act"]
+        if to_act is None:
+            client.recorder.count("games played to the end (counted by each player)")
+
+
+def run_players(port, players, table_games, args, usage) -> tuple[Recorder, dict]:
     recorder = Recorder()
     deadline = time.monotonic() + args.seconds
     threads = [
         Player(
-            port,
-            p["session"],
+            Client(port, p["session"], recorder, args.seed * 1_000_003 + i),
             table_games[p["table"]],
-            recorder,
             args,
-            args.seed * 1_000_003 + i,
             deadline,
         )
         for i, p in enumerate(players)
     ]
-    cpu_before = resource.getrusage(resource.RUSAGE_SELF)
-    start = time.monotonic()
+    usage = usage()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.monotonic() - start
-    cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
-    return recorder, elapsed, cpu
+    return recorder, usage.stop()
 
 
-def quiet_checks(port: int, session: str, game: int, requests: int) -> Recorder:
-    """The page and an unchanged poll, one request at a time with no other load."""
-    recorder = Recorder()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Cookie": f"sessionid={session}", "X-Forwarded-Proto": "https"}
-    connection.request("GET", f"/api/games/{game}/version/", headers=headers)
-    version = json.loads(connection.getresponse().read())["version"]
-    for kind, path, status in [
-        ("game page", f"/games/{game}/", 200),
-        ("unchanged poll", f"/games/{game}/poll/?v={version}", 204),
-        ("api version", f"/api/games/{game}/version/", 200),
+class Usage:
+    """Wall time, and CPU seconds of gunicorn (master and workers), of PostgreSQL's backends
+    serving the bench database (those that exist at the end count from zero), and of this
+    process (the load generator)."""
+
+    def __init__(self, server_pid: int, backends) -> None:
+        self.server_pid, self.backends = server_pid, backends
+        self.start = self.read()
+
+    def read(self) -> dict[str, float]:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        values = {f"postgres {pid}": cpu_seconds(pid) for pid in self.backends()}
+        values["gunicorn"] = cpu_seconds(self.server_pid)
+        values["load generator"] = own.ru_utime + own.ru_stime
+        values["wall"] = time.monotonic()
+        return values
+
+    def stop(self) -> dict[str, float]:
+        end = self.read()
+        used = {name: end[name] - self.start.get(name, 0.0) for name in end}
+        used["postgres"] = sum(v for k, v in used.items() if k.startswith("postgres "))
+        return used
+
+
+def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[str, float]]:
+    """Each kind of request alone, one at a time, with the server's CPU per request (gunicorn
+    and PostgreSQL): the page, an unchanged poll, the API's version and game, and moves (the
+    game read plus the post) played in turn by the four players of one game."""
+    recorder, cpu = Recorder(), {}
+    clients = [Client(port, s, recorder, i) for i, s in enumerate(sessions)]
+    _, data = clients[0].request("warm-up", "GET", f"/api/games/{game}/version/")
+    for kind, path in [
+        ("game page", f"/games/{game}/"),
+        ("unchanged poll", f"/games/{game}/poll/?v={data['version']}"),
+        ("api version", f"/api/games/{game}/version/"),
+        ("api game", f"/api/games/{game}/"),
     ]:
+        counter = usage()
         for _ in range(requests):
-            start = time.perf_counter()
-            connection.request("GET", path, headers=headers)
-            response = connection.getresponse()
-            response.read()
-            recorder.add(kind, time.perf_counter() - start)
-            if response.status != status:
-                recorder.count(f"{kind}: HTTP {response.status}")
-    connection.close()
-    return recorder
+            clients[0].request(kind, "GET", path)
+        used = counter.stop()
+        cpu[kind] = (used["gunicorn"] + used["postgres"]) / requests
+    seats = {c.request("warm-up", "GET", f"/api/games/{game}/")[1]["you"]: c for c in clients}
+    counter, moves = usage(), 0
+    for _ in range(requests):
+        _, data = clients[0].request("warm-up", "GET", f"/api/games/{game}/version/")
+        if data["to_act"] is None:
+            break
+        seats[data["to_act"]].take_turn(game)
+        moves += 1
+    used = counter.stop()
+    cpu["move"] = (used["gunicorn"] + used["postgres"]) / max(moves, 1)
+    for client in clients:
+        client.connection.close()
+    return recorder, cpu
 
 
 # Report -----------------------------------------------------------------------------------
@@ -437,16 +472,24 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def table(recorder: Recorder, elapsed: float | None) -> None:
-    print(f"  {'request':<16}{'count':>8}{'per s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
-    for kind in ("move", "api game", "api version", "game page", "unchanged poll"):
+KINDS = ("move", "api game", "api version", "game page", "unchanged poll")
+
+
+def table(recorder: Recorder, elapsed: float | None = None, cpu: dict | None = None) -> None:
+    """Latency percentiles per kind of request; a rate under load, CPU per request alone."""
+    last = "per s" if elapsed else "CPU ms"
+    print(f"  {'request':<16}{'count':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{last:>9}")
+    for kind in KINDS:
         values = recorder.latencies.get(kind)
         if not values:
             continue
-        rate = f"{len(values) / elapsed:9.1f}" if elapsed else f"{'':9}"
+        if elapsed:
+            extra = f"{len(values) / elapsed:9.1f}"
+        else:
+            extra = f"{cpu[kind] * 1e3:9.2f}" if cpu and kind in cpu else ""
         print(
-            f"  {kind:<16}{len(values):>8}{rate}{percentile(values, 50) * 1e3:>9.1f}"
-            f"{percentile(values, 95) * 1e3:>9.1f}{percentile(values, 99) * 1e3:>9.1f}"
+            f"  {kind:<16}{len(values):>8}{percentile(values, 50) * 1e3:>9.1f}"
+            f"{percentile(values, 95) * 1e3:>9.1f}{percentile(values, 99) * 1e3:>9.1f}{extra}"
         )
 
 
@@ -454,9 +497,25 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
+def bench_backends(server: str, database: str):
+    """A function listing the PostgreSQL backends that serve ``database`` (gunicorn's)."""
+    import psycopg
+
+    monitor = psycopg.connect(server + "postgres", autocommit=True)
+
+    def backends() -> list[int]:
+        rows = monitor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", (database,)
+        ).fetchall()
+        return [pid for (pid,) in rows]
+
+    return backends
+
+
 def main() -> None:
     args = parse_args()
     tables = args.players // PLAYERS_PER_GAME
+    cores = os.cpu_count() or 1
     if not recreate_database(args.server, args.database):
         if IN_CI:
             raise SystemExit("CI=true: the web benchmark needs PostgreSQL")
@@ -471,50 +530,52 @@ def main() -> None:
         started = time.monotonic()
         players, table_games = set_up_site(tables, args.games_per_table)
         queries = count_queries(table_games)
-        print(f"python {platform.python_version()}, {os.cpu_count()} cores; set-up", end=" ")
+        print(f"python {platform.python_version()}, {cores} cores; set-up", end=" ")
         print(f"{time.monotonic() - started:.1f} s: {len(players)} players, {tables} tables")
-        load_before = os.getloadavg()[0]
+        backends = bench_backends(args.server, args.database)
         port = free_port()
         server, command = start_gunicorn(
             env, port, args.workers, args.threads, Path(tmp) / "gunicorn.log"
         )
         try:
-            server_cpu = cpu_seconds(server.pid)
-            recorder, elapsed, client_cpu = run_players(port, players, table_games, args)
-            server_cpu = cpu_seconds(server.pid) - server_cpu
+            load_before = os.getloadavg()[0]
+            usage = functools.partial(Usage, server.pid, backends)
+            recorder, used = run_players(port, players, table_games, args, usage)
             load_after = os.getloadavg()[0]
-            quiet = quiet_checks(
-                port, players[0]["session"], table_games[0][-1], args.quiet_requests
+            sessions = [p["session"] for p in players if p["table"] == 0]
+            quiet, cpu = quiet_checks(
+                port, sessions, table_games[0][-1], args.quiet_requests, usage
             )
         finally:
             server.terminate()
             server.wait(timeout=30)
+        elapsed = used["wall"]
         print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60)")
         print(
             f"load: {len(players)} players, poll every {args.poll_interval} s, page on"
             f" {args.page_share:.0%} of turns, {elapsed:.1f} s; the load generator shares the"
-            f" {os.cpu_count()} cores with gunicorn and PostgreSQL"
+            f" {cores} cores with gunicorn and PostgreSQL (and whatever else runs)"
         )
         print(
-            f"CPU seconds during the load: gunicorn {server_cpu:.1f}, load generator"
-            f" {client_cpu:.1f} (of {elapsed * (os.cpu_count() or 1):.1f} available);"
-            f" load average {load_before:.1f} before, {load_after:.1f} after"
+            f"CPU seconds during the load: gunicorn {used['gunicorn']:.1f}, PostgreSQL"
+            f" {used['postgres']:.1f}, load generator {used['load generator']:.1f}"
+            f" (of {elapsed * cores:.1f}); load average {load_before:.1f} before,"
+            f" {load_after:.1f} after"
         )
         print("\nunder load:")
         table(recorder, elapsed)
-        print("\none client alone, one request at a time:")
-        table(quiet, None)
+        print("\none client alone, one request at a time (CPU: gunicorn + PostgreSQL):")
+        table(quiet, cpu=cpu)
+        print("  (a move's CPU covers its cycle: a version poll, the game read and the post)")
         for what, n in sorted({**recorder.counts, **quiet.counts}.items()):
             print(f"  {what}: {n}")
         print("\nSQL queries per request:", ", ".join(f"{k} {v}" for k, v in queries.items()))
 
-        moves = recorder.latencies["move"]
-        accepted = recorder.counts["moves accepted"]
-        page = recorder.latencies["game page"]
-        move_p95 = percentile(moves, 95) * 1e3
-        page_p95 = percentile(page, 95) * 1e3
-        rate = accepted / elapsed
-        print("\ntargets:")
+        move_p95 = percentile(recorder.latencies["move"], 95) * 1e3
+        page_p95 = percentile(recorder.latencies["game page"], 95) * 1e3
+        rate = recorder.counts["moves accepted"] / elapsed
+        ceiling = cores / cpu["move"]
+        print("\ntargets (under load):")
         print(
             f"  move p95 {move_p95:.1f} ms <= {TARGET_MOVE_P95_MS:.0f}: {verdict(move_p95 <= 50)}"
         )
@@ -527,6 +588,10 @@ def main() -> None:
             f" {verdict(queries['game page'] <= TARGET_PAGE_QUERIES)}"
         )
         print(f"  moves refused with 409: {recorder.counts['moves refused with 409']}")
+        print(
+            f"  ceiling from CPU alone: {cores} cores / {cpu['move'] * 1e3:.1f} ms per move cycle"
+            f" = {ceiling:.0f} moves/s, before any other poll or page"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ shown only through the engine's ``player_view``, so hidden information never lea
 from __future__ import annotations
 
 from django.db.models import Prefetch
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -73,18 +75,15 @@ class GameDetail(APIView):
         return Response(data)
 
 
-class GameVersion(APIView):
-    """What a waiting client polls: one indexed query, no session lookup (the version and the
-    seat to act are public, as on the game page)."""
-
-    authentication_classes: list = []
-    permission_classes = [AllowAny]
-
-    def get(self, request: Request, pk: int) -> Response:
-        row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
-        if row is None:
-            return _error(404, "no such game")
-        return Response({"version": row[0], "to_act": row[1]})
+@require_GET
+def game_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """What a waiting client polls, so as cheap as the HTML poll: one indexed query, no session
+    lookup and none of REST framework's negotiation (the version and the seat to act are public,
+    as on the game page)."""
+    row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
+    if row is None:
+        return JsonResponse({"error": "no such game"}, status=404)
+    return JsonResponse({"version": row[0], "to_act": row[1]})
 
 
 class GameMoves(APIView):
