@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -148,7 +148,7 @@ def write_reminder(game_id: int, *, now: datetime, paused: set[int] = frozenset(
 
 def urgency(game: Game):
     """Most urgent first: the soonest deadline (none: last), then the longest waiting."""
-    far = datetime.max.replace(tzinfo=timezone.UTC)
+    far = datetime.max.replace(tzinfo=UTC)
     return (game.deadline or far, game.turn_started_at or far, game.pk)
 
 

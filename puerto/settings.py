@@ -182,7 +182,12 @@ STORAGES = {
 }
 
 # Mail: console in development, e.g. smtp://user:pass@host:587/?tls=True in production.
-globals().update(dj_email_url.parse(os.environ.get("EMAIL_URL", "console://")))
+_email = dj_email_url.parse(os.environ.get("EMAIL_URL", "console://"))
+if "EMAIL_BACKEND" not in _email:  # dj-email-url would quietly fall back to SMTP on localhost
+    raise ImproperlyConfigured(
+        "EMAIL_URL must start with one of " + ", ".join(f"{s}://" for s in dj_email_url.SCHEMES)
+    )
+globals().update(_email)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "puerto <puerto@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 

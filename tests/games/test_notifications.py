@@ -1,0 +1,498 @@
+"""Email: "your move", the digest, the reminder, game over; one-click unsubscribe; the outbox
+delivering once, in process and through a real Celery worker on Redis.
+
+``mailoutbox`` (Django's locmem backend) stands in for the email provider; the worker tests
+count the files of Django's file backend instead."""
+
+import contextlib
+import re
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+from zoneinfo import ZoneInfo
+
+import pytest
+import redis
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games import clocks, notifications, services
+from games.engines import get_engine
+from games.models import Game, Notification
+from puerto.celery import app as celery_app
+from tests.helpers import project_env
+from tests.test_celery import start_worker, stop_worker
+
+pr = get_engine("puerto_rico")
+DAY = timedelta(days=1)
+
+
+@pytest.fixture
+def users(django_user_model):
+    return [
+        django_user_model.objects.create_user(name, f"{name}@example.org", "pw")
+        for name in ("anna", "bob", "chris", "david")
+    ]
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    """Run what waits for commit (delivery, AI turns) when the block ends, as in production."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def running_game(users, humans=3, move_time=DAY, on_timeout="ai"):
+    game = services.create_game(
+        users[0], num_players=humans, move_time=move_time, on_timeout=on_timeout
+    )
+    for user in users[1:humans]:
+        services.join_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+def fresh(game):
+    return Game.objects.get(pk=game.pk)
+
+
+def user_to_act(game):
+    return fresh(game).seat_to_act().user
+
+
+def play_until_the_turn_passes(game):
+    game = fresh(game)
+    position = game.current_position
+    for _ in range(20):
+        action = pr.action_to_json(pr.legal_actions(game.engine_state())[-1])
+        services.submit_move(
+            game.pk, action, user=game.seat_to_act().user, expected_version=game.version
+        )
+        game = fresh(game)
+        if game.current_position != position:
+            return game
+    raise AssertionError("the turn never passed")
+
+
+def set_profile(user, **fields):
+    for name, value in fields.items():
+        setattr(user, name, value)
+    user.save()
+
+
+def unsubscribe_path(message) -> str:
+    header = message.extra_headers["List-Unsubscribe"]
+    assert header.startswith("<") and header.endswith(">")
+    return urlsplit(header[1:-1]).path
+
+
+def html_of(message) -> str:
+    [(html, mimetype)] = message.alternatives
+    assert mimetype == "text/html"
+    return html
+
+
+# Your move -----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_turn_email_once_on_the_turn_change_in_the_players_language(users, mailoutbox, commit):
+    for user in users:
+        set_profile(user, language="de", time_zone="Europe/Berlin")
+    with commit():
+        game = running_game(users)
+    first = user_to_act(game)
+    assert [m.to for m in mailoutbox] == [[first.email]]
+    mailoutbox.clear()
+
+    with commit():
+        game = play_until_the_turn_passes(game)
+
+    [message] = mailoutbox
+    user = game.seat_to_act().user
+    assert message.to == [user.email]
+    assert message.subject == f"Du bist am Zug in Partie {game.pk}"
+    game_url = f"{settings.PUERTO_SITE_URL}/games/{game.pk}/"
+    assert f"Hallo {user.username}," in message.body
+    assert f"Jetzt spielen: {game_url}" in message.body
+    deadline = game.deadline.astimezone(ZoneInfo("Europe/Berlin"))
+    weekday = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
+    assert re.search(
+        rf"Bitte ziehe bis {weekday[deadline.weekday()]}, {deadline.day}\. \w+ "
+        rf"{deadline.year}, {deadline:%H:%M} {deadline.tzname()}\.",
+        message.body,
+    ), message.body
+    html = html_of(message)
+    assert f'href="{game_url}"' in html and "Jetzt ziehen" in html and 'lang="de"' in html
+    headers = message.message()
+    assert headers["List-Unsubscribe"].startswith(f"<{settings.PUERTO_SITE_URL}/games/unsub")
+    assert headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    note = Notification.objects.get(kind="turn", user=user, sent_at__isnull=False)
+    assert note.attempts == 1 and note.game == game
+
+    # Sweeping again sends nothing twice.
+    assert notifications.deliver_pending(now=timezone.now() + DAY) == 0
+    assert len(mailoutbox) == 1
+
+
+@pytest.mark.django_db
+def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, commit):
+    set_profile(users[1], turn_email="digest")
+    set_profile(users[2], turn_email="off")
+    with commit():
+        game = running_game(users)
+    for _ in range(6):
+        with commit():  # each move its own request: the email goes out before the next
+            game = play_until_the_turn_passes(game)
+    assert mailoutbox, "anna got no email"
+    assert {tuple(m.to) for m in mailoutbox} == {(users[0].email,)}
+    assert all(m.subject == f"Your move in game {game.pk}" for m in mailoutbox)
+    assert "it is your move in game" in mailoutbox[0].body
+
+
+# Unsubscribe ---------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_one_click_unsubscribe_stops_that_kind_of_mail_at_once(users, mailoutbox, commit):
+    with commit():
+        game = running_game(users)
+    [message] = mailoutbox
+    user = user_to_act(game)
+    path = unsubscribe_path(message)
+    # Mail already queued for this kind, not yet delivered.
+    queued = Notification.objects.create(
+        user=user, kind="turn", game=game, dedupe_key="queued-before-unsubscribing"
+    )
+    # What a mail client sends (RFC 8058): a POST, no session, no CSRF token.
+    client = Client(enforce_csrf_checks=True)
+
+    response = client.post(
+        path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
+
+    assert response.status_code == 200
+    assert "You are unsubscribed" in response.content.decode()
+    user.refresh_from_db()
+    assert user.turn_email == "off"
+    assert user.game_over_email and user.reminder_email  # only that kind
+    assert notifications.deliver(queued.pk) == "discarded"
+    queued.refresh_from_db()
+    assert queued.sent_at is None and "no longer wants" in queued.last_error
+    mailoutbox.clear()
+    for _ in range(4):  # play on until the turn comes back to them: no more email
+        with commit():
+            game = play_until_the_turn_passes(game)
+    assert user.email not in {m.to[0] for m in mailoutbox}
+
+
+@pytest.mark.django_db
+def test_get_only_shows_a_confirmation_page(users, client):
+    user = users[0]
+    path = reverse("games:unsubscribe", args=[notifications.unsubscribe_token(user, "reminder")])
+
+    response = client.get(path)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "move time running out" in page and '<form method="post"' in page
+    user.refresh_from_db()
+    assert user.reminder_email
+
+    client.post(path)
+    user.refresh_from_db()
+    assert not user.reminder_email
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "token",
+    [
+        "nonsense",
+        "TAMPERED",
+        signing.dumps({"u": 1, "k": "turn"}, salt="another purpose"),
+        signing.dumps({"u": 1, "k": "everything"}, salt=notifications.UNSUBSCRIBE_SALT),
+    ],
+)
+def test_a_forged_token_changes_nothing(users, client, token):
+    user = users[0]
+    if token == "TAMPERED":
+        genuine = notifications.unsubscribe_token(user, "turn")
+        token = genuine[:-3] + ("aaa" if not genuine.endswith("aaa") else "bbb")
+
+    for method in (client.get, client.post):
+        response = method(reverse("games:unsubscribe", args=[token]))
+        assert response.status_code == 400
+        assert "This unsubscribe link is not valid" in response.content.decode()
+    user.refresh_from_db()
+    assert user.turn_email == "immediate" and user.reminder_email and user.game_over_email
+
+
+# Game over -----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_game_over_email_with_the_result_to_every_person_who_wants_it(users, mailoutbox):
+    set_profile(users[1], language="de")
+    set_profile(users[2], game_over_email=False)
+    game = running_game(users)
+    # Nobody moves: each clock runs out, the AI takes every seat and plays to the end.
+    for _ in range(10):
+        game = fresh(game)
+        if game.status == Game.Status.FINISHED:
+            break
+        clocks.sweep(now=game.deadline + timedelta(seconds=1))
+    assert game.status == Game.Status.FINISHED
+
+    over = {m.to[0]: m for m in mailoutbox if "over" in m.subject or "Ende" in m.subject}
+
+    assert set(over) == {users[0].email, users[1].email}
+    names = game.names()
+    winners = [names[i] for i in game.result["winners"]]
+    english, german = over[users[0].email], over[users[1].email]
+    assert english.subject.startswith(f"Game {game.pk} is over: ")
+    assert " and ".join(winners) in english.subject or "you won" in english.subject
+    for position, score in enumerate(game.result["scores"]):
+        line = f"{names[position]}: {score['total']}"
+        assert line in english.body and line in german.body
+        assert f'<td align="right">{score["total"]}</td>' in html_of(english)
+    assert f"{winners[0]}: " in english.body
+    assert "(winner)" in english.body and "(Sieg)" in german.body
+    assert german.subject.startswith(f"Partie {game.pk} ist zu Ende: ")
+    assert "Endstand (Siegpunkte)" in german.body
+
+
+# Digest --------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_daily_digest_lists_waiting_games_most_urgent_first(users, mailoutbox):
+    anna, bob = users[0], users[1]
+    set_profile(anna, turn_email="digest", time_zone="Europe/Berlin")
+    set_profile(bob, turn_email="off")
+    now = timezone.now()
+    games = [running_game(users) for _ in range(5)]
+
+    def waiting_for(game, user, deadline, since):
+        position = game.seats.get(user=user).position
+        Game.objects.filter(pk=game.pk).update(
+            current_position=position, deadline=deadline, turn_started_at=since
+        )
+
+    waiting_for(games[0], anna, now + 2 * DAY, now - DAY)
+    waiting_for(games[1], anna, now + DAY, now - timedelta(hours=1))
+    waiting_for(games[2], anna, None, now - 5 * DAY)
+    waiting_for(games[3], anna, None, now - DAY)
+    waiting_for(games[4], bob, now + DAY, now - DAY)  # bob wants no turn email at all
+    mailoutbox.clear()
+    berlin = ZoneInfo("Europe/Berlin")
+    today = now.astimezone(berlin).date()
+    early = datetime(today.year, today.month, today.day, 6, 30, tzinfo=berlin)
+
+    assert notifications.write_digests(now=early) == 0  # before 7 o'clock in Berlin
+    with_coffee = early + timedelta(hours=1)
+    notifications.write_digests(now=with_coffee)
+    for pk in Notification.objects.filter(kind="digest").values_list("pk", flat=True):
+        notifications.deliver(pk)
+
+    [digest] = mailoutbox
+    assert digest.to == [anna.email]
+    assert digest.subject == "4 games are waiting for your move"
+    order = [games[i].pk for i in (1, 0, 2, 3)]
+    found = [int(n) for n in re.findall(r"^\* Game (\d+)", digest.body, flags=re.M)]
+    assert found == order
+    html = html_of(digest)
+    assert [int(n) for n in re.findall(r">Game (\d+)</a>", html)] == order
+    assert "no time limit" in digest.body
+    assert digest.message()["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    # One a day.
+    assert notifications.write_digests(now=with_coffee + timedelta(hours=5)) == 0
+
+
+# Reminder ------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_reminder_at_80_percent_of_the_move_time_once_per_turn(users, mailoutbox, commit):
+    set_profile(users[3], reminder_email=False)
+    game = running_game(users, move_time=timedelta(hours=10))
+    mailoutbox.clear()
+    user = user_to_act(game)
+    start = game.turn_started_at
+
+    with commit():
+        assert clocks.sweep(now=start + timedelta(hours=7, minutes=59))["reminders"] == 0
+    assert not mailoutbox
+    with commit():
+        assert clocks.sweep(now=start + timedelta(hours=8, seconds=1))["reminders"] == 1
+        assert clocks.sweep(now=start + timedelta(hours=9))["reminders"] == 0
+
+    [reminder] = mailoutbox
+    assert reminder.to == [user.email]
+    assert reminder.subject == f"Reminder: your move in game {game.pk}, time is running out"
+    assert "an AI player takes over your seat" in reminder.body
+    assert "Play your move" in html_of(reminder)
+    assert reminder.message()["List-Unsubscribe"]
+
+
+@pytest.mark.django_db
+def test_no_reminder_for_those_who_do_not_want_it(users, mailoutbox, commit):
+    game = running_game(users, move_time=timedelta(hours=10))
+    set_profile(user_to_act(game), reminder_email=False)
+    mailoutbox.clear()
+    with commit():
+        clocks.sweep(now=game.turn_started_at + timedelta(hours=9))
+    assert not mailoutbox
+    assert fresh(game).reminder_at is None
+
+
+# The outbox ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_row_left_behind_is_delivered_by_the_sweeper_once(users, mailoutbox, commit, monkeypatch):
+    monkeypatch.setattr(notifications, "enqueue", lambda ids: None)  # crash before enqueue
+    with commit():
+        game = running_game(users)
+    assert not mailoutbox
+    [note] = Notification.objects.filter(sent_at__isnull=True)
+
+    assert notifications.deliver_pending() == 1
+    assert notifications.deliver_pending() == 0
+    assert notifications.deliver(note.pk) == "skipped"
+
+    [message] = mailoutbox
+    assert message.to == [user_to_act(game).email]
+
+
+@pytest.mark.django_db
+def test_failed_sends_are_retried_with_backoff_then_given_up(
+    users, mailoutbox, monkeypatch, admin_client
+):
+    def down(self, fail_silently=False):
+        raise ConnectionRefusedError("provider down")
+
+    monkeypatch.setattr(notifications, "enqueue", lambda ids: None)
+    game = running_game(users)
+    [note] = Notification.objects.all()
+    monkeypatch.setattr(EmailMultiAlternatives, "send", down)
+    now = timezone.now()
+
+    assert notifications.deliver(note.pk, now=now) == "failed"
+    note.refresh_from_db()
+    assert note.attempts == 1 and "provider down" in note.last_error
+    assert note.next_attempt_at == now + timedelta(minutes=1)
+    assert notifications.deliver_pending(now=now + timedelta(seconds=30)) == 0
+    note.refresh_from_db()
+    assert note.attempts == 1  # not yet due
+    for _ in range(notifications.MAX_ATTEMPTS):
+        now += timedelta(hours=1)
+        notifications.deliver_pending(now=now)
+    note.refresh_from_db()
+    assert note.attempts == notifications.MAX_ATTEMPTS
+    assert note.discarded_at is not None and note.sent_at is None
+    assert not mailoutbox
+    page = admin_client.get(reverse("admin:games_notification_changelist")).content.decode()
+    assert "discarded" in page and "provider down" in page
+    assert game.pk
+
+
+# Through a real worker on Redis --------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def celery_on(url: str):
+    """This process sends tasks to ``url`` for real (not eagerly) while the block runs."""
+    keys = ("broker_url", "result_backend", "task_always_eager")
+    saved = {key: celery_app.conf[key] for key in keys}
+
+    def forget_connections():
+        if celery_app._pool is not None:
+            celery_app._pool.force_close_all()
+        celery_app._pool = None
+        with contextlib.suppress(AttributeError, KeyError):
+            celery_app.__dict__["amqp"]._producer_pool = None
+
+    celery_app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
+    forget_connections()
+    try:
+        yield
+    finally:
+        forget_connections()
+        celery_app.conf.update(saved)
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+
+@pytest.fixture
+def mail_worker(tmp_path):
+    """A worker on Redis database 14 and the test database, writing email to files."""
+    url = urlunsplit(urlsplit(settings.REDIS_URL)._replace(path="/14"))
+    redis.Redis.from_url(url).flushdb()
+    mail_dir = tmp_path / "mail"
+    mail_dir.mkdir()
+    log = tmp_path / "worker.log"
+    # file:// plus an absolute path: dj-email-url drops the first slash of the path.
+    env = project_env(REDIS_URL=url, DATABASE_URL=database_url(), EMAIL_URL=f"file:///{mail_dir}")
+    worker = start_worker(env, log, "--concurrency=4")
+    try:
+        with celery_on(url):
+            yield mail_dir
+    finally:
+        output = stop_worker(worker, log)
+        redis.Redis.from_url(url).flushdb()
+    assert "Traceback" not in output, output
+
+
+def mail_files(mail_dir: Path, count: int, timeout: float = 30) -> list[Path]:
+    """Wait until ``count`` emails are written, then a little longer for any extra."""
+    deadline = time.monotonic() + timeout
+    while len(list(mail_dir.iterdir())) < count and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1.5)
+    return sorted(mail_dir.iterdir())
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_outbox_through_a_real_worker(users, mail_worker, monkeypatch):
+    # 1. The first turn's email is delivered once, after commit.
+    game = running_game(users)
+    [first] = mail_files(mail_worker, 1)
+    text = first.read_text()
+    assert f"Subject: Your move in game {game.pk}" in text
+    assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in text
+    assert Notification.objects.get().sent_at is not None
+
+    # 2. A crash between commit and enqueue: the row waits; the sweeper task delivers it.
+    from games.tasks import deliver_notification, deliver_pending
+
+    with monkeypatch.context() as patched:
+        patched.setattr(notifications, "enqueue", lambda ids: None)
+        game = play_until_the_turn_passes(game)
+    left = Notification.objects.get(sent_at__isnull=True)
+    assert len(mail_files(mail_worker, 1, timeout=0)) == 1
+    deliver_pending.delay()
+    assert len(mail_files(mail_worker, 2)) == 2
+    left.refresh_from_db()
+    assert left.sent_at is not None
+
+    # 3. The delivery task and the sweeper racing for one row: one email.
+    with monkeypatch.context() as patched:
+        patched.setattr(notifications, "enqueue", lambda ids: None)
+        game = play_until_the_turn_passes(game)
+    row = Notification.objects.get(sent_at__isnull=True)
+    for _ in range(4):
+        deliver_notification.delay(row.pk)
+        deliver_pending.delay()
+    assert len(mail_files(mail_worker, 3)) == 3
+    row.refresh_from_db()
+    assert row.sent_at is not None and row.attempts == 1
