@@ -1,20 +1,21 @@
 """Accounts through allauth's real pages: mail lands in ``mailoutbox`` (locmem backend)."""
 
 import re
+import uuid
 
 import pytest
 from allauth.account.models import EmailAddress
-from django.core.cache import cache
 
 PASSWORD = "correct-horse-battery-9"
 
 
 @pytest.fixture(autouse=True)
-def fresh_rate_limits():
-    """Rate limits count in the default cache; every test starts with none used."""
-    cache.clear()
+def fresh_rate_limits(settings):
+    """Rate limits count in the default cache (Redis when REDIS_URL is set); each test gets
+    keys of its own, so none starts with attempts used, and nothing shared is flushed."""
+    default = settings.CACHES["default"]
+    settings.CACHES = {**settings.CACHES, "default": {**default, "KEY_PREFIX": uuid.uuid4().hex}}
     yield
-    cache.clear()
 
 
 def link_in(message) -> str:
