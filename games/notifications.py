@@ -272,6 +272,8 @@ def unwanted(note: Notification) -> str:
         seat = game.seat_to_act() if game and game.status == Game.Status.RUNNING else None
         if seat is None or seat.is_ai or seat.user_id != user.pk:
             return "no longer their move"
+        if game.turn_started_at and note.created_at < game.turn_started_at:
+            return "written for an earlier turn"
     if note.kind == Kind.DIGEST and not _digest_games(note):
         return "no game waits for their move any more"
     return ""

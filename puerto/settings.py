@@ -102,6 +102,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web process and the worker write to one file: each transaction takes the write lock
+    # when it begins (two readers upgrading at once would fail at once with "database is
+    # locked") and waits for it; WAL lets pages read while a move is written.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=20, init_command="PRAGMA journal_mode=WAL"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -191,8 +198,11 @@ globals().update(_email)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "puerto <puerto@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
-# Links in email point here (no request to build them from in a worker).
-PUERTO_SITE_URL = os.environ.get("PUERTO_SITE_URL", "http://127.0.0.1:8000")
+# Links in email point here (a worker has no request to build them from): by default the
+# first trusted origin, which production sets for HTTPS forms anyway.
+PUERTO_SITE_URL = os.environ.get(
+    "PUERTO_SITE_URL", CSRF_TRUSTED_ORIGINS[0] if CSRF_TRUSTED_ORIGINS else "http://127.0.0.1:8000"
+)
 # Days of vacation (paused move clocks) a player may take per calendar year.
 PUERTO_VACATION_DAYS = int(os.environ.get("PUERTO_VACATION_DAYS", "30"))
 # Local hour from which the daily digest goes out.

@@ -370,6 +370,28 @@ def test_a_row_left_behind_is_delivered_by_the_sweeper_once(users, mailoutbox, c
 
 
 @pytest.mark.django_db
+def test_a_late_turn_email_of_an_earlier_turn_is_not_sent(users, mailoutbox, monkeypatch):
+    monkeypatch.setattr(notifications, "enqueue", lambda ids: None)  # the worker is down
+    game = running_game(users)
+    first = user_to_act(game)
+    game = play_until_the_turn_passes(game)
+    for _ in range(10):  # on round the table until the turn comes back to the first player
+        if user_to_act(game) == first:
+            break
+        game = play_until_the_turn_passes(game)
+    assert user_to_act(game) == first
+    early, late = Notification.objects.filter(user=first).order_by("created_at")
+
+    notifications.deliver_pending()
+
+    early.refresh_from_db()
+    late.refresh_from_db()
+    assert early.last_error == "written for an earlier turn" and early.sent_at is None
+    assert late.sent_at is not None
+    assert [m.to for m in mailoutbox] == [[first.email]]
+
+
+@pytest.mark.django_db
 def test_failed_sends_are_retried_with_backoff_then_given_up(
     users, mailoutbox, monkeypatch, admin_client
 ):
