@@ -16,6 +16,7 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.dispatch import receiver
@@ -134,7 +135,7 @@ def start_vacation(user, days: float, now: datetime | None = None) -> Vacation:
     if days <= 0:
         raise VacationError("a vacation lasts at least some time")
     with transaction.atomic():
-        type(user).objects.select_for_update().filter(pk=user.pk).first()  # one at a time
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one at a time
         if current_vacation(user, now) is not None:
             raise VacationError("you are on vacation already")
         length = timedelta(days=days)
