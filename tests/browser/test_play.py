@@ -56,12 +56,18 @@ def open_page(browser, live_server):
     fresh browser context (its own cookies) or a new tab of ``context``. With a user it is
     logged in: through the login page, or (faster) with a session made on the server."""
     contexts = []
+    server_errors = []
+
+    def note_server_error(response) -> None:
+        if response.status >= 500:
+            server_errors.append(f"{response.status} {response.request.method} {response.url}")
 
     def open_(user=None, *, context=None, login_page=False, **context_args) -> Page:
         if context is None:
             context = browser.new_context(base_url=live_server.url, locale="en-GB", **context_args)
             contexts.append(context)
         page = context.new_page()
+        page.on("response", note_server_error)
         if user is not None and login_page:
             log_in(page, user)
         elif user is not None:
@@ -76,6 +82,7 @@ def open_page(browser, live_server):
     yield open_
     for context in contexts:
         context.close()
+    assert not server_errors, server_errors
 
 
 def log_in(page: Page, user) -> None:
@@ -120,6 +127,9 @@ def take_turn(page: Page, roles: list[str]) -> str:
     """Submit one legal choice from the page's "Your choice" panel, the way a person would:
     the first of ``roles`` still free, the form as pre-filled, or the first offer that does
     something (rather than pass). Returns the kind of decision that was made."""
+    # A board just swapped in by polling is wired up by htmx when it settles: wait for that,
+    # or a click would post the form without htmx.
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
     version = board_version(page)
     form = page.locator(".pr-choices form")
     css = form.get_attribute("class")
