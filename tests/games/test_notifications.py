@@ -432,19 +432,21 @@ def celery_on(url: str):
     keys = ("broker_url", "result_backend", "task_always_eager")
     saved = {key: celery_app.conf[key] for key in keys}
 
-    def forget_connections():
-        if celery_app._pool is not None:
+    def forget_connections(close: bool):
+        # kombu keeps pools per broker URL for the whole process: close only our own (on
+        # Redis database 14); the usual broker's pool is still used by eager tasks later.
+        if close and celery_app._pool is not None:
             celery_app._pool.force_close_all()
         celery_app._pool = None
         with contextlib.suppress(AttributeError, KeyError):
             celery_app.__dict__["amqp"]._producer_pool = None
 
+    forget_connections(close=False)
     celery_app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
-    forget_connections()
     try:
         yield
     finally:
-        forget_connections()
+        forget_connections(close=True)
         celery_app.conf.update(saved)
 
 
