@@ -9,6 +9,7 @@ urlpatterns = [
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:pk>/", views.game_page, name="game"),
     path("<int:pk>/board/", views.board, name="board"),
+    path("<int:pk>/seats/", views.seats, name="seats"),
     path("<int:pk>/poll/", views.poll, name="poll"),
     path("<int:pk>/move/", views.move, name="move"),
     path("<int:pk>/log/", views.full_log, name="log"),

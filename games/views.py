@@ -92,18 +92,33 @@ def _render_board(
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     context = board_context(request, game)
-    context["invite_url"] = request.build_absolute_uri(
-        reverse("games:invite", args=[game.invite_code])
-    )
-    context["can_manage"] = request.user.is_authenticated and (
-        game.creator_id == request.user.pk or request.user.is_staff
-    )
+    context.update(_seats_context(request, game))
     return render(request, "games/game.html", context)
+
+
+def _seats_context(request: HttpRequest, game: Game) -> dict:
+    return {
+        "game": game,
+        "seat": _viewer_seat(game, request.user),
+        "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
+        "can_manage": request.user.is_authenticated
+        and (game.creator_id == request.user.pk or request.user.is_staff),
+    }
 
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game(pk))
+
+
+@require_GET
+def seats(request: HttpRequest, pk: int) -> HttpResponse:
+    """The waiting room's seat list, polled while the game is open; once it has started (or
+    was cancelled) the page reloads itself to show the board."""
+    game = _game(pk)
+    if game.status != Game.Status.OPEN:
+        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    return render(request, "games/_seats.html", _seats_context(request, game))
 
 
 @require_GET

@@ -247,3 +247,25 @@ def test_the_full_log_page_lists_every_move(users):
     services.submit_move(game.pk, {"type": "choose_role", "role": "builder"}, user=actor)
     page = Client().get(reverse("games:log", args=[game.pk])).content.decode()
     assert f"{actor.username} takes the builder" in page
+
+
+@pytest.mark.django_db
+def test_the_waiting_room_polls_its_seats_and_reloads_once_the_game_starts(users):
+    game = services.create_game(users[0], num_players=3)
+    url = reverse("games:seats", args=[game.pk])
+    waiting = client_for(users[0]).get(url)
+    assert waiting.status_code == 200 and "Seats (1 of 3)" in waiting.content.decode()
+    services.join_game(game.pk, users[1])
+    assert "Seats (2 of 3)" in client_for(users[0]).get(url).content.decode()
+    services.join_game(game.pk, users[2])
+    started = client_for(users[0]).get(url)
+    assert started.status_code == 204 and started.headers["HX-Refresh"] == "true"
+
+
+@pytest.mark.django_db
+def test_messages_show_on_any_page(users):
+    client = client_for(users[1])
+    game = services.create_game(users[0], num_players=3)
+    client.post(reverse("games:add_ai", args=[game.pk]))  # refused: not the creator
+    page = client.get(reverse("games:mine")).content.decode()
+    assert "only the player who opened the game may do this" in page
