@@ -12,6 +12,7 @@ from .common import (
     END_CITY,
     colonist_available,
     finish_phase,
+    next_seat_to_decide,
     p,
     plural,
     take_colonist,
@@ -119,10 +120,5 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
 
 def _advance(state: State, log: list[str] | None) -> None:
     """Seats that can build nothing (no money, no space) are passed over."""
-    while state.turn < state.num_players:
-        seat = state.seat(state.turn)
-        if _buildable(state, seat):
-            state.current = seat
-            return
-        state.turn += 1
-    finish_phase(state)
+    if not next_seat_to_decide(state, lambda s, seat: bool(_buildable(s, seat))):
+        finish_phase(state)

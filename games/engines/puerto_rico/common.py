@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .state import State
 
 END_COLONISTS = "colonists"
@@ -45,6 +47,18 @@ def award_vp(state: State, seat: int, vp: int) -> None:
     if state.vp_chips <= 0:
         state.vp_chips = 0
         trigger_end(state, END_VP_CHIPS)
+
+
+def next_seat_to_decide(state: State, has_choice: Callable[[State, int], bool]) -> bool:
+    """In a phase that goes round once, make the next seat with a choice the one to act,
+    passing over seats with nothing to decide. False when every seat has had its turn."""
+    while state.turn < state.num_players:
+        seat = state.seat(state.turn)
+        if has_choice(state, seat):
+            state.current = seat
+            return True
+        state.turn += 1
+    return False
 
 
 def finish_phase(state: State) -> None:

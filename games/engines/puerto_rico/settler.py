@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from .actions import HACIENDA, PASS, Action, IllegalAction, Settle
-from .common import colonist_available, finish_phase, p, take_colonist
+from .common import colonist_available, finish_phase, next_seat_to_decide, p, take_colonist
 from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
 from .state import State
 
@@ -123,19 +123,18 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
 
 def _advance(state: State, log: list[str] | None) -> None:
     """Seats with nothing to take (island full, row and quarries out) are passed over."""
-    n = state.num_players
-    while state.turn < n:
-        seat = state.seat(state.turn)
-        if sum(state.players[seat].tiles) < ISLAND_SPACES and (
-            state.face_up or _may_quarry(state, seat) or _can_hacienda(state, seat)
-        ):
-            state.current = seat
-            return
-        state.turn += 1
+    if next_seat_to_decide(state, _has_choice):
+        return
     _refill(state)
     if log is not None:
         log.append("New plantations: " + ", ".join(ISLAND_KINDS[k] for k in state.face_up))
     finish_phase(state)
+
+
+def _has_choice(state: State, seat: int) -> bool:
+    return sum(state.players[seat].tiles) < ISLAND_SPACES and bool(
+        state.face_up or _may_quarry(state, seat) or _can_hacienda(state, seat)
+    )
 
 
 def _refill(state: State) -> None:

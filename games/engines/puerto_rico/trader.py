@@ -6,7 +6,7 @@ end of the phase."""
 from __future__ import annotations
 
 from .actions import PASS, Action, IllegalAction, Sell
-from .common import finish_phase, p, plural
+from .common import finish_phase, next_seat_to_decide, p, plural
 from .data import GOODS, PRICES, TRADING_HOUSE_SPACES
 from .state import State
 
@@ -79,12 +79,8 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
 
 def _advance(state: State, log: list[str] | None) -> None:
     """Seats with nothing sellable are passed over; a full house ends the selling."""
-    while state.turn < state.num_players:
-        seat = state.seat(state.turn)
-        if _sellable(state, seat):
-            state.current = seat
-            return
-        state.turn += 1
+    if next_seat_to_decide(state, lambda s, seat: bool(_sellable(s, seat))):
+        return
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         for g in state.trading_house:
             state.goods[g] += 1
