@@ -1,15 +1,52 @@
-"""AI players: pure Python, on the engine protocol only (``legal_actions``), seeded so a
-game's AI moves can be reproduced."""
+"""AI players: pure Python on the engine, seeded so a game's AI moves can be reproduced.
+
+A bot sees only its seat's view (``rules.player_view``), never the full state: it rebuilds a
+state with ``rules.determinize`` (hidden parts guessed from the seed) and reasons on that.
+
+Levels: ``random`` (uniform over the legal actions), ``easy`` (the heuristic with noise),
+``medium`` (the heuristic, with each role's phase played out before choosing a role), ``hard``
+(information-set Monte Carlo tree search, see ``search``).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from . import lookahead, policy, search
+from .knowledge import Values
 
-def choose_action(rules: Any, state: Any, *, level: str, seed: int) -> Any:
-    """The action an AI player of ``level`` takes in ``state`` (its seat is the one to act)."""
-    if level != "random":
+LEVELS = ("random", "easy", "medium", "hard")
+EASY_NOISE = 0.6
+"""Width (VP) of the blur on the easy player's scores: it often misjudges close choices."""
+
+
+def choose_action(
+    rules: Any,
+    view: dict,
+    *,
+    level: str,
+    seed: int,
+    budget: float | None = None,
+    simulations: int | None = None,
+) -> Any:
+    """The action an AI player of ``level`` takes, seeing ``view`` (the ``player_view`` of the
+    seat to act). ``budget`` (seconds) and ``simulations`` bound the hard player's search;
+    a simulation count makes its move reproducible whatever the machine's speed."""
+    if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}")
+    if not isinstance(view, dict):  # a full state: see only what its seat to act may see
+        view = rules.player_view(view, rules.current_player(view))
+    state = rules.determinize(view, seed)
     legal = rules.legal_actions(state)
-    return legal[random.Random(seed).randrange(len(legal))]
+    rng = random.Random(seed)
+    if level == "random":
+        return legal[rng.randrange(len(legal))]
+    if len(legal) == 1:
+        return legal[0]
+    if level == "hard":
+        return search.choose(state, view, seed, budget=budget, simulations=simulations)
+    values = Values(state)
+    if level == "medium" and state.phase == "role":
+        return lookahead.choose_role(state, values, rng)
+    return policy.choose(state, values, rng, EASY_NOISE if level == "easy" else 0.0)

@@ -1,0 +1,253 @@
+"""What the bots know about Puerto Rico, as numbers: how long the game will last and what a
+doubloon, a barrel, a worked plantation or a building is worth in VP at this point.
+
+Everything here reads only what lies open on the table (and the seat's own VP), so it gives
+the same answers on any determinization of a seat's view. Values are VP over the rest of the
+game: "money early and points late" falls out of a doubloon being worth less, and a
+plantation earning for fewer rounds, the closer the end.
+"""
+
+from __future__ import annotations
+
+from games.engines.puerto_rico.data import (
+    BUILDINGS,
+    CITY_SPACES,
+    CORN,
+    FACTORY_BONUS,
+    ISLAND_SPACES,
+    LARGE_PRODUCTION,
+    PRICES,
+    QUARRY,
+    RESIDENCE_BONUS,
+    SMALL_PRODUCTION,
+)
+from games.engines.puerto_rico.state import Player, State
+
+LARGE = frozenset(b.name for b in BUILDINGS.values() if b.large)
+PRODUCTION = {b.name: b.good for b in BUILDINGS.values() if b.good is not None}
+CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
+
+
+def rounds_left(state: State) -> float:
+    """Rounds still to be played, counting the current one, from the three clocks of the
+    game's end: colonists, VP chips and the fullest city."""
+    n = state.num_players
+    done = state.roles_chosen / n
+    if state.end_reasons:
+        return max(0.2, 1.0 - done)
+    demand = 0
+    fullest = 0
+    for pl in state.players:
+        demand += pl.empty_building_circles()
+        fullest = max(fullest, pl.city_spaces_used())
+    # Rates fitted on games between the heuristic players (mean error about a round).
+    r_colonists = state.colonist_supply / max(n, 0.2 * demand + 0.8 * n) + 1.0
+    given = state.options["vp_chips"] - state.vp_chips
+    rate = max(given / max(1, state.round - 1), 2.0 * n)
+    r_chips = state.vp_chips / rate + 0.5
+    r_city = (CITY_SPACES - fullest) * 1.2 + 0.5
+    return max(0.5, min(r_colonists, r_chips, r_city) - done)
+
+
+W = {
+    # What a doubloon is worth: up to mv_max VP early, mv_slope less per round closer to the
+    # end, mv_end in the last round.
+    "mv_max": 0.54,
+    "mv_slope": 0.06,
+    "mv_end": 0.12,
+    # A worked production chain yields a barrel at about this share of the rounds.
+    "chain": 0.65,
+    # A worked quarry saves about a doubloon on this share of the builds still to come.
+    "quarry": 0.55,
+    # A barrel in hand is worth this share of what shipping or selling it brings: it still
+    # needs a captain or a trader, and it may spoil.
+    "held": 0.55,
+    # Roles: what the others get from a role counts against it (their best, their average),
+    # and each role's estimated gains are scaled by its r_ factor.
+    "other_max": 0.675,
+    "other_mean": 0.35,
+    "r_settler": 1.0,
+    "r_mayor": 1.0,
+    "r_builder": 0.6,
+    "r_craftsman": 0.6,
+    "r_trader": 1.0,
+    "r_captain": 1.0,
+    "r_prospector": 1.0,
+    "settle_later": 0.5,
+    "mayor_gain": 0.8,
+    # Buildings: share of a production building's circles that will be worked (by tiles it
+    # finds now / by tiles still to come), an early bonus per working circle, share of a
+    # violet building's use, chance a large building gets occupied, and the least net worth
+    # worth building for.
+    "b_working": 0.55,
+    "b_spare": 0.072,
+    "b_early": 1.0,
+    "b_violet": 0.75,
+    "b_large": 0.54,
+    "b_pass": 0.0,
+    # Plantations: a quarry's weight, a plantation with no circle of its kind yet, hacienda.
+    "s_quarry": 1.4,
+    "s_spec": 0.35,
+    "hacienda": 2.0,
+    # Per-round use of violet buildings when worked.
+    "harbor": 0.7,
+    "wharf": 0.9,
+    "factory": 0.65,
+    "markets": 0.675,
+    "office": 0.525,
+    "warehouse": 0.45,
+    "sell_rival": 0.1,
+}
+"""The heuristics' tunable numbers, in VP unless said otherwise."""
+
+
+def money_value(rounds: float) -> float:
+    """VP a doubloon is worth: much early (it builds what earns), little at the end."""
+    if rounds <= 1.0:
+        return W["mv_end"]
+    return min(W["mv_max"], 0.1 + W["mv_slope"] * rounds)
+
+
+class Values:
+    """The worth of each thing at the current point of a game, computed once per decision
+    (it depends on the state, not on the seat)."""
+
+    __slots__ = ("barrel", "chain", "future", "money", "quarry", "rounds", "violet")
+
+    def __init__(self, state: State) -> None:
+        r = self.rounds = rounds_left(state)
+        self.future = max(0.0, r - 1.0)
+        mv = self.money = money_value(r)
+        ship = 0.9 if r >= 1.0 else 0.5
+        self.barrel = [max(ship, PRICES[g] * mv + 0.15) for g in range(5)]
+        self.chain = [W["chain"] * v for v in self.barrel]
+        self.quarry = W["quarry"] * mv if r > 2 else 0.05
+        early = r > 4
+        self.violet = {
+            "small_market": W["markets"] * mv,
+            "large_market": 2 * W["markets"] * mv,
+            "office": W["office"] * mv,
+            "hacienda": 0.3 if early else 0.05,
+            "construction_hut": 0.25 if early else 0.05,
+            "small_warehouse": W["warehouse"],
+            "large_warehouse": 1.5 * W["warehouse"],
+            "hospice": 0.3 if r > 3 else 0.1,
+            "university": 0.3 if r > 3 else 0.1,
+            "harbor": W["harbor"],
+            "wharf": W["wharf"],
+        }
+
+    def violet_use(self, pl: Player, name: str) -> float:
+        """Per-round worth of working violet building ``name`` for ``pl``."""
+        if name == "factory":
+            kinds = sum(1 for g in range(5) if pl.tiles[g])
+            return FACTORY_BONUS[kinds] * W["factory"] * self.money
+        if name == "hacienda":
+            free = ISLAND_SPACES - sum(pl.tiles)
+            return self.violet[name] * min(1.0, free / 4)
+        return self.violet.get(name, 0.0)
+
+
+def circles(pl: Player) -> list[int]:
+    """Production circles per good (corn needs none)."""
+    out = [0, 0, 0, 0, 0]
+    for name in pl.city:
+        good = PRODUCTION.get(name)
+        if good is not None:
+            out[good] += CIRCLES[name]
+    return out
+
+
+def large_bonus(pl: Player, name: str) -> int:
+    """End-of-game VP of large building ``name`` for ``pl`` as things stand (if occupied)."""
+    if name == "guild_hall":
+        return sum(1 for b in pl.city if b in SMALL_PRODUCTION) + sum(
+            2 for b in pl.city if b in LARGE_PRODUCTION
+        )
+    if name == "residence":
+        return RESIDENCE_BONUS.get(sum(pl.tiles), 4)
+    if name == "fortress":
+        return pl.colonists() // 3
+    if name == "customs_house":
+        return pl.vp // 4
+    # City hall: every violet building, itself included.
+    return sum(1 for b in pl.city if b not in PRODUCTION) + (0 if name in pl.city else 1)
+
+
+def units(pl: Player, values: Values) -> list[tuple[float, int, int]]:
+    """What colonists can work, as ``(worth per colonist, colonists, key)``, best first.
+
+    Worth is VP over the rest of the game: a plantation with a circle of its kind (two
+    colonists), a corn field, a working violet building, a quarry; a large building its end
+    bonus. ``key`` is an island kind (0-5) or 10 + the index of a violet building in ``pl.city``.
+    """
+    later = max(0.3, values.rounds - 0.5)
+    out: list[tuple[float, int, int]] = []
+    circ = circles(pl)
+    tiles = pl.tiles
+    for g in range(1, 5):
+        pairs = min(tiles[g], circ[g])
+        if pairs:
+            worth = values.chain[g] * later / 2
+            out.extend([(worth, 2, g)] * pairs)
+    if tiles[CORN]:
+        out.extend([(values.chain[CORN] * later, 1, CORN)] * tiles[CORN])
+    if tiles[QUARRY]:
+        out.extend([(values.quarry * later, 1, QUARRY)] * tiles[QUARRY])
+    for i, name in enumerate(pl.city):
+        if name in PRODUCTION:
+            continue
+        if name in LARGE:
+            worth = large_bonus(pl, name) + 0.5
+        else:
+            worth = values.violet_use(pl, name) * later
+        out.append((worth, 1, 10 + i))
+    out.sort(key=lambda u: -u[0])
+    return out
+
+
+def placed_worth(options: list[tuple[float, int, int]], colonists: int) -> float:
+    """Worth of the units ``colonists`` fill, taken greedily by worth per colonist."""
+    total = 0.0
+    for worth, cost, _ in options:
+        if cost <= colonists:
+            colonists -= cost
+            total += worth * cost
+            if not colonists:
+                break
+    return total
+
+
+def placement(pl: Player, colonists: int, values: Values) -> tuple[list[int], dict[str, int]]:
+    """A good placement of ``colonists`` on ``pl``'s island and city, built greedily: units by
+    worth per colonist, then what is left on any free space (the rules allow San Juan only
+    when every circle is full). Returns ``(island counts, city counts)``."""
+    island = [0] * 6
+    names = list(pl.city)
+    city = dict.fromkeys(names, 0)
+    left = colonists
+    for _, cost, key in units(pl, values):
+        if cost > left:
+            continue
+        left -= cost
+        if key >= 10:
+            city[names[key - 10]] = 1
+            continue
+        island[key] += 1
+        if cost == 2:  # and a circle of its kind, larger buildings first
+            for name in sorted(names, key=lambda b: -CIRCLES[b]):
+                if PRODUCTION.get(name) == key and city[name] < CIRCLES[name]:
+                    city[name] += 1
+                    break
+        if not left:
+            break
+    if left:
+        for k in range(6):
+            add = min(left, pl.tiles[k] - island[k])
+            island[k] += add
+            left -= add
+        for name in names:
+            add = min(left, CIRCLES[name] - city[name])
+            city[name] += add
+            left -= add
+    return island, city

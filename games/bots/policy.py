@@ -1,0 +1,442 @@
+"""The heuristic player: one scoring rule per kind of decision, fast enough to play whole games
+inside a search (tens of microseconds a decision).
+
+``choose(state, values, rng, noise)`` picks the current seat's action. With ``noise`` 0 it is
+deterministic; otherwise each candidate's score is blurred by a Gaussian of that width, which
+makes the easy level beatable and a search's rollouts varied. Scores are in VP (see
+``knowledge``), so a role, a building and a barrel are weighed on one scale.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engines.puerto_rico import rules
+from games.engines.puerto_rico.actions import PASS, Action, Arrange
+from games.engines.puerto_rico.builder import price
+from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
+from games.engines.puerto_rico.craftsman import capacity
+from games.engines.puerto_rico.data import (
+    BUILDINGS,
+    CITY_SPACES,
+    CORN,
+    ISLAND_SPACES,
+    QUARRY,
+    TRADING_HOUSE_SPACES,
+)
+from games.engines.puerto_rico.state import Player, State
+from games.engines.puerto_rico.trader import sale_price
+
+from .knowledge import (
+    LARGE,
+    PRODUCTION,
+    Values,
+    W,
+    circles,
+    large_bonus,
+    placed_worth,
+    placement,
+    units,
+)
+
+
+def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0) -> Action:
+    """The heuristic's action for the seat to act."""
+    phase = state.phase
+    if phase == "mayor":
+        return arrange(state, values)
+    if phase == "role":
+        scored = [(role_score(state, values, a.role), a) for a in rules.legal_actions(state)]
+    else:
+        scored = SCORERS[phase](state, values)
+    if noise:
+        scored = [(s + rng.gauss(0.0, noise), a) for s, a in scored]
+    return max(scored, key=lambda sa: sa[0])[1]
+
+
+# Roles ------------------------------------------------------------------------------------
+
+
+def role_score(state: State, values: Values, role: str) -> float:
+    """What the role brings the chooser, against what it brings the others (who act on it
+    too): a role that gives the next players more than the chooser is a poor one."""
+    me = state.current
+    gains = GAINS[role](state, values, me)
+    others = [g for s, g in enumerate(gains) if s != me]
+    bonus = max(d for r, d, t in state.roles if r == role and t is None)
+    versus = W["other_max"] * max(others) + W["other_mean"] * sum(others) / len(others)
+    return W["r_" + role] * (gains[me] - versus) + bonus * values.money
+
+
+def _order(state: State, first: int) -> list[int]:
+    n = state.num_players
+    return [(first + i) % n for i in range(n)]
+
+
+def _gain_prospector(state: State, values: Values, me: int) -> list[float]:
+    gains = [0.0] * state.num_players
+    gains[me] = values.money
+    return gains
+
+
+def _gain_settler(state: State, values: Values, me: int) -> list[float]:
+    gains = [0.0] * state.num_players
+    row = list(state.face_up)
+    later = values.future * W["settle_later"]
+    for seat in _order(state, me):
+        pl = state.players[seat]
+        if sum(pl.tiles) >= ISLAND_SPACES:
+            continue
+        circ = circles(pl)
+        options = [(plantation_worth(pl, circ, k, values), k) for k in set(row)]
+        if state.quarries and (seat == me or pl.city.get("construction_hut")):
+            options.append((plantation_worth(pl, circ, QUARRY, values), QUARRY))
+        if not options:
+            continue
+        worth, kind = max(options)
+        if kind != QUARRY:
+            row.remove(kind)
+        extra = 0.3 if pl.city.get("hacienda") else 0.0
+        extra += 0.4 if pl.city.get("hospice") else 0.0
+        gains[seat] = (worth + extra) * later
+    return gains
+
+
+def _gain_mayor(state: State, values: Values, me: int) -> list[float]:
+    n = state.num_players
+    ship = state.colonist_ship
+    gains = [0.0] * n
+    for offset, seat in enumerate(_order(state, me)):
+        more = ship // n + (1 if offset < ship % n else 0)
+        if seat == me and state.colonist_supply:
+            more += 1
+        if more:
+            pl = state.players[seat]
+            have = pl.colonists()
+            options = units(pl, values)
+            gained = placed_worth(options, have + more) - placed_worth(options, have)
+            gains[seat] = W["mayor_gain"] * gained + 0.05 * more
+    return gains
+
+
+def _gain_builder(state: State, values: Values, me: int) -> list[float]:
+    # In the role phase the chooser is the seat choosing: prices include his discount.
+    return [
+        max(0.0, max((w for w, _ in _build_options(state, values, seat)), default=0.0))
+        for seat in range(state.num_players)
+    ]
+
+
+def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
+    gains = [0.0] * state.num_players
+    supply = state.goods[:]
+    produced: list[int] = []
+    for seat in _order(state, me):
+        pl = state.players[seat]
+        made = capacity(pl)
+        kinds = 0
+        worth = 0.0
+        for g in range(5):
+            n = min(made[g], supply[g])
+            if n:
+                supply[g] -= n
+                kinds += 1
+                worth += n * values.barrel[g] * W["held"]
+                if seat == me:
+                    produced.append(g)
+        if pl.city.get("factory"):
+            worth += (0, 0, 1, 2, 3, 5)[kinds] * values.money
+        worth -= _spoilage(pl, made, values)
+        gains[seat] = worth
+    extra = [values.barrel[g] * W["held"] for g in produced if supply[g]]
+    gains[me] += max(extra, default=0.0)
+    return gains
+
+
+def _spoilage(pl: Player, made: list[int], values: Values) -> float:
+    """Barrels beyond what the seat can keep, should no captain come first."""
+    held = sorted(
+        (values.barrel[g] for g in range(5) for _ in range(pl.goods[g] + made[g])), reverse=True
+    )
+    keep = 1 + 3 * warehouse_kinds(pl) + 2
+    return 0.3 * W["held"] * sum(held[keep:])
+
+
+def _gain_trader(state: State, values: Values, me: int) -> list[float]:
+    gains = [0.0] * state.num_players
+    house = list(state.trading_house)
+    for seat in _order(state, me):
+        if len(house) >= TRADING_HOUSE_SPACES:
+            break
+        best, good = _best_sale(state, values, seat, house)
+        if good is not None:
+            gains[seat] = best
+            house.append(good)
+    return gains
+
+
+def _best_sale(state: State, values: Values, seat: int, house: list[int]) -> tuple[float, int]:
+    pl = state.players[seat]
+    office = pl.city.get("office", 0) > 0
+    best, good = 0.0, None
+    for g in range(5):
+        if pl.goods[g] and (office or g not in house):
+            net = sale_price(state, seat, g) * values.money - W["held"] * values.barrel[g]
+            if net > best:
+                best, good = net, g
+    return best, good
+
+
+def _gain_captain(state: State, values: Values, me: int) -> list[float]:
+    """Loads played out greedily (each seat its biggest load) on a copy of the ships."""
+    n = state.num_players
+    gains = [0.0] * n
+    ships = [s[:] for s in state.ships]
+    goods = [state.players[s].goods[:] for s in range(n)]
+    wharf = [bool(state.players[s].city.get("wharf")) for s in range(n)]
+    idle, seat, bonus = 0, me, True
+    while idle < n:
+        pl = state.players[seat]
+        best, pick = 0, None
+        for g in range(5):
+            have = goods[seat][g]
+            if have:
+                for i in _ships(ships, g, have):
+                    amount = min(have, ships[i][0] - ships[i][2])
+                    if amount > best:
+                        best, pick = amount, (g, i)
+        if pick is None and wharf[seat] and any(goods[seat]):
+            g = max(range(5), key=lambda k: goods[seat][k])
+            best, pick, wharf[seat] = goods[seat][g], (g, None), False
+        if pick is None:
+            idle += 1
+        else:
+            idle = 0
+            g, i = pick
+            if i is not None:
+                ships[i][1] = g
+                ships[i][2] += best
+            goods[seat][g] -= best
+            vp = best + (1 if pl.city.get("harbor") else 0)
+            if seat == me and bonus:
+                vp, bonus = vp + 1, False
+            gains[seat] += vp - best * W["held"] * values.barrel[g]
+        seat = (seat + 1) % n
+    for s in range(n):
+        left = sorted(
+            (values.barrel[g] for g in range(5) for _ in range(goods[s][g])), reverse=True
+        )
+        gains[s] -= W["held"] * sum(left[1 + 3 * warehouse_kinds(state.players[s]) :])
+    return gains
+
+
+def _ships(ships: list[list], good: int, have: int) -> list[int]:
+    empty = []
+    for i, (cap, g, n) in enumerate(ships):
+        if g == good:
+            return [i] if n < cap else []
+        if g is None:
+            empty.append((min(cap, have), i))
+    if not empty:
+        return []
+    most = max(e[0] for e in empty)
+    return [i for amount, i in empty if amount == most]
+
+
+GAINS = {
+    "settler": _gain_settler,
+    "mayor": _gain_mayor,
+    "builder": _gain_builder,
+    "craftsman": _gain_craftsman,
+    "trader": _gain_trader,
+    "captain": _gain_captain,
+    "prospector": _gain_prospector,
+}
+
+
+# Settler ----------------------------------------------------------------------------------
+
+
+def plantation_worth(pl: Player, circ: list[int], kind: int, values: Values) -> float:
+    """Per-round worth of one more island tile of ``kind`` once a colonist works it."""
+    if kind == QUARRY:
+        have = pl.tiles[QUARRY]
+        return values.quarry * (1.6 if have < 2 else 0.8 if have < 4 else 0.0) * W["s_quarry"]
+    if kind == CORN:
+        return values.chain[CORN] * (1.0 if pl.tiles[CORN] < 3 else 0.6)
+    if circ[kind] > pl.tiles[kind]:
+        return values.chain[kind]
+    # No circle for it yet: a building may follow, and rivals may not get it.
+    return values.chain[kind] * W["s_spec"] * (1.3 if pl.tiles[kind] else 1.0)
+
+
+def _score_settler(state: State, values: Values) -> list[tuple[float, Action]]:
+    pl = state.players[state.current]
+    free = ISLAND_SPACES - sum(pl.tiles)
+    circ = circles(pl)
+    out: list[tuple[float, Action]] = []
+    for a in rules.legal_actions(state):
+        if a.type == "hacienda":
+            out.append((W["hacienda"] if free >= 2 and values.rounds > 3 else -1.0, a))
+        elif a.type == "settle":
+            worth = plantation_worth(pl, circ, a.tile, values)
+            out.append((worth + (0.5 if a.hospice else 0.0), a))
+        else:
+            out.append((0.0, a))
+    return out
+
+
+# Mayor ------------------------------------------------------------------------------------
+
+
+def arrange(state: State, values: Values) -> Arrange:
+    """A placement built directly (never a walk over every legal one): the mayor takes his
+    extra colonist, and colonists go where they earn most."""
+    pl = state.players[state.current]
+    privilege = state.turn == 0 and state.colonist_supply > 0
+    colonists = pl.colonists() + (1 if privilege else 0)
+    island, city = placement(pl, colonists, values)
+    return Arrange(tuple(island), tuple(city.items()), privilege)
+
+
+# Builder ----------------------------------------------------------------------------------
+
+
+def building_worth(pl: Player, circ: list[int], name: str, values: Values) -> float:
+    """What owning ``name`` is worth to ``pl``: its VP, plus what it earns once worked."""
+    b = BUILDINGS[name]
+    later = values.future
+    worth = float(b.vp)
+    if name in LARGE:
+        bonus = large_bonus(pl, name)
+        if name == "guild_hall" and later > 3:
+            bonus += 1
+        elif name == "residence" and later > 3:
+            bonus = max(bonus, 5)
+        occupy = W["b_large"] if pl.san_juan or values.rounds > 1.5 else 0.4
+        return worth + bonus * occupy
+    good = PRODUCTION.get(name)
+    if good is not None:
+        working = min(b.circles, max(0, pl.tiles[good] - circ[good]))
+        spare = b.circles - working
+        return (
+            worth
+            + later * values.chain[good] * (W["b_working"] * working + W["b_spare"] * spare)
+            + (W["b_early"] if values.rounds > 4 else 0.0) * working
+        )
+    use = values.violet_use(pl, name)
+    if name in ("harbor", "wharf"):
+        made = sum(min(pl.tiles[g], circ[g]) for g in range(1, 5)) + pl.tiles[CORN]
+        use *= min(1.5, made / 4)
+    elif name in ("small_market", "large_market", "office"):
+        use *= 1.0 if any(pl.tiles[g] for g in range(1, 5)) else 0.4
+    return worth + W["b_violet"] * later * use
+
+
+def _build_options(state: State, values: Values, seat: int) -> list[tuple[float, str]]:
+    """(net worth, name) of each building ``seat`` can afford now."""
+    pl = state.players[seat]
+    free = CITY_SPACES - pl.city_spaces_used()
+    cash = pl.doubloons
+    circ = circles(pl)
+    out = []
+    for name, left in state.buildings.items():
+        b = BUILDINGS[name]
+        if not left or b.cost - b.column - 1 > cash or name in pl.city or b.spaces > free:
+            continue
+        cost = price(state, seat, b)
+        if cost <= cash:
+            out.append((building_worth(pl, circ, name, values) - cost * values.money, name))
+    return out
+
+
+def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
+    seat = state.current
+    pl = state.players[seat]
+    circ = circles(pl)
+    out: list[tuple[float, Action]] = [(W["b_pass"], PASS)]
+    for a in rules.legal_actions(state):
+        if a.type == "build":
+            worth = building_worth(pl, circ, a.building, values)
+            cost = price(state, seat, BUILDINGS[a.building])
+            out.append((worth - cost * values.money + (0.3 if a.university else 0.0), a))
+    return out
+
+
+# Craftsman, trader ------------------------------------------------------------------------
+
+
+def _score_craftsman(state: State, values: Values) -> list[tuple[float, Action]]:
+    house = state.trading_house
+    out: list[tuple[float, Action]] = []
+    for a in rules.legal_actions(state):
+        if a.type == "extra_good":
+            blocked = 0.2 if a.good in house else 0.0
+            out.append((values.barrel[a.good] - blocked, a))
+        else:
+            out.append((-0.5, a))
+    return out
+
+
+def _score_trader(state: State, values: Values) -> list[tuple[float, Action]]:
+    seat = state.current
+    pl = state.players[seat]
+    out: list[tuple[float, Action]] = []
+    for a in rules.legal_actions(state):
+        if a.type == "sell":
+            g = a.good
+            net = sale_price(state, seat, g) * values.money - W["held"] * values.barrel[g]
+            # Sell the last barrel of a kind rivals also hold before they take the space.
+            rivals = sum(1 for o in state.players if o is not pl and o.goods[g])
+            out.append((net + W["sell_rival"] * rivals, a))
+        else:
+            out.append((0.0, a))
+    return out
+
+
+# Captain ----------------------------------------------------------------------------------
+
+
+def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
+    if state.phase == "storage":
+        return _score_storage(state, values)
+    seat = state.current
+    pl = state.players[seat]
+    nxt = state.players[(seat + 1) % state.num_players]
+    out: list[tuple[float, Action]] = []
+    for a in rules.legal_actions(state):
+        if a.type == "load":
+            cap, _, n = state.ships[a.ship]
+            amount = min(pl.goods[a.good], cap - n)
+            # Leave the next seat as little as possible to load.
+            follow = nxt.goods[a.good] if amount < cap - n else 0
+            out.append((amount + 0.05 * values.barrel[a.good] - 0.15 * follow - 0.01 * a.ship, a))
+        elif a.type == "wharf":
+            on_ship = any(s[1] == a.good for s in state.ships) or ships_for(
+                state, a.good, pl.goods[a.good]
+            )
+            out.append((pl.goods[a.good] - (1.5 if on_ship else 0.0), a))
+        else:
+            out.append((0.0, a))
+    return out
+
+
+def _score_storage(state: State, values: Values) -> list[tuple[float, Action]]:
+    pl = state.players[state.current]
+    out: list[tuple[float, Action]] = []
+    for a in storage_choices(pl):
+        kept = sum(pl.goods[g] * values.barrel[g] for g in a.warehouse)
+        if a.windrose is not None:
+            kept += values.barrel[a.windrose]
+        out.append((kept, a))
+    return out
+
+
+SCORERS = {
+    "settler": _score_settler,
+    "builder": _score_builder,
+    "craftsman": _score_craftsman,
+    "trader": _score_trader,
+    "captain": _score_captain,
+    "storage": _score_captain,
+}

@@ -1,0 +1,123 @@
+"""The hard player: determinized Monte Carlo search over the hidden information.
+
+Each simulation draws a new determinization of the seat's view (face-down plantation order,
+unknown VP, random seed), applies a candidate action and plays the game out with the noisy
+heuristic for every seat, and scores the end. Candidates (the heuristic's best few) share a
+determinization and a playout seed in each batch, and are split by sequential halving. The
+heuristic's own favourite is kept unless another candidate beats it clearly: a search this
+short is noisy, and a noisy argmax would throw away what the heuristic knows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from games.engines.puerto_rico import rules
+from games.engines.puerto_rico.actions import Action
+from games.engines.puerto_rico.determinize import determinize
+from games.engines.puerto_rico.scoring import scores
+from games.engines.puerto_rico.state import State
+
+from . import policy
+from .knowledge import Values
+
+DEFAULT_BUDGET = 2.0
+PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "margin_cap": 10.0}
+
+
+def candidates(state: State, values: Values) -> list[Action]:
+    """The actions worth searching, the heuristic's favourite first."""
+    if state.phase == "mayor":
+        return [policy.arrange(state, values)]
+    if state.phase == "role":
+        scored = [(policy.role_score(state, values, a.role), a) for a in rules.legal_actions(state)]
+    else:
+        scored = policy.SCORERS[state.phase](state, values)
+    scored.sort(key=lambda sa: -sa[0])
+    return [a for _, a in scored[: PARAMS["top"] if state.phase != "role" else None]]
+
+
+def playout(state: State, seat: int, rng: random.Random) -> float:
+    """Play to the end with the noisy heuristic; the seat's reward in [0, 1]: half for the
+    win (shared on a tie), half for the margin over the best rival."""
+    noise = PARAMS["noise"]
+    values = Values(state)
+    while state.phase != "over":
+        if state.phase == "role":
+            values = Values(state)
+        rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
+    table = scores(state)
+    mine = (table[seat]["total"], table[seat]["tiebreak"])
+    rival = max((s["total"], s["tiebreak"]) for i, s in enumerate(table) if i != seat)
+    win = 1.0 if mine > rival else 0.5 if mine == rival else 0.0
+    cap = PARAMS["margin_cap"]
+    margin = max(-cap, min(cap, mine[0] - rival[0]))
+    return 0.5 * win + 0.25 + 0.25 * margin / cap
+
+
+def choose(
+    state: State,
+    view: dict[str, Any],
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+) -> Action:
+    values = Values(state)
+    cands = candidates(state, values)
+    if len(cands) == 1:
+        return cands[0]
+    seat = state.current
+    rng = random.Random(seed)
+    deadline = None if simulations else time.perf_counter() + (budget or DEFAULT_BUDGET)
+    limit = simulations or 10**9
+    k = len(cands)
+    sums = [0.0] * k
+    squares = [0.0] * k
+    counts = [0] * k
+    alive = list(range(k))
+    stages = max(1, math.ceil(math.log2(k)))
+    used = 0
+
+    def out_of_time() -> bool:
+        return used >= limit or (deadline is not None and time.perf_counter() > deadline)
+
+    while not out_of_time():
+        share = max(1, limit // (stages * len(alive))) if deadline is None else 3
+        for _ in range(share):
+            guess = determinize(view, rng.getrandbits(32))
+            playout_seed = rng.getrandbits(32)
+            for i in alive:
+                r = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
+                sums[i] += r
+                squares[i] += r * r
+                counts[i] += 1
+                used += 1
+            if out_of_time():
+                break
+        if len(alive) > 2:
+            alive.sort(key=lambda i: -sums[i] / counts[i])
+            alive = alive[: (len(alive) + 1) // 2]
+            if 0 not in alive:
+                alive.append(0)
+    return cands[_pick(sums, squares, counts)]
+
+
+def _pick(sums: list[float], squares: list[float], counts: list[int]) -> int:
+    """The best-scoring candidate if it beats the heuristic's favourite (0) by ``z`` standard
+    errors of the difference, else the favourite."""
+    best = max((i for i in range(len(counts)) if counts[i]), key=lambda i: sums[i] / counts[i])
+    if best == 0 or counts[0] < 2 or counts[best] < 2:
+        return 0
+
+    def mean_var(i: int) -> tuple[float, float]:
+        n = counts[i]
+        mean = sums[i] / n
+        return mean, max(0.0, squares[i] / n - mean * mean) / (n - 1)
+
+    m0, v0 = mean_var(0)
+    mb, vb = mean_var(best)
+    return best if mb - m0 > PARAMS["z"] * math.sqrt(v0 + vb) else 0

@@ -1,0 +1,174 @@
+"""The AI players: legal moves only, from the seat's view only, reproducible; and the engine's
+``determinize`` that they search from.
+
+Positions come from games played by a seeded mix of levels, for 3, 4 and 5 players. Plain
+pytest, no database; the hard player searches with a tiny simulation count here (its strength
+and speed are measured by ``bench/bench_ai.py``, not by tests).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.bots import LEVELS, choose_action
+from games.engines import get_engine
+from games.engines import puerto_rico as pr
+
+HARD_SIMULATIONS = 2
+
+
+def positions(num_players: int, seed: int, every: int = 1):
+    """(state, view) at each ``every``-th decision of a game played by random and easy
+    players, with hidden VP in odd seeds."""
+    rng = random.Random(seed)
+    state = pr.new_game(num_players, seed, {"hidden_vp": seed % 2 == 1})
+    move = 0
+    while not pr.is_over(state):
+        seat = pr.current_player(state)
+        view = pr.player_view(state, seat)
+        if move % every == 0:
+            yield state, view
+        level = "random" if rng.random() < 0.3 else "easy"
+        state = pr.apply(state, choose_action(pr, view, level=level, seed=seed * 1000 + move))
+        move += 1
+
+
+def kwargs(level: str) -> dict:
+    return {"simulations": HARD_SIMULATIONS} if level == "hard" else {}
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5])
+def test_determinize_keeps_what_the_view_shows_and_the_legal_actions(num_players):
+    for seed in range(3):
+        for state, view in positions(num_players, seed, every=3):
+            guess = pr.determinize(view, seed)
+            assert pr.player_view(guess, view["seat"]) == view
+            assert list(pr.legal_actions(guess)) == list(pr.legal_actions(state))
+            assert sorted(guess.stack) == sorted(state.stack)
+
+
+def test_determinize_estimates_hidden_vp_from_the_chips_given_out():
+    state = pr.new_game(4, 5, {"hidden_vp": True})
+    for seat, vp in enumerate([7, 3, 4, 0]):
+        state.players[seat].vp = vp
+    state.vp_chips -= 14
+    view = pr.player_view(state, 1)
+    guess = pr.determinize(view, 0)
+    assert [pl.vp for pl in guess.players] == [4, 3, 4, 3]
+    assert guess.vp_chips == state.vp_chips
+
+
+def test_determinize_draws_the_stack_from_the_seed():
+    state = pr.new_game(4, 9)
+    view = pr.player_view(state, 0)
+    assert pr.to_json(pr.determinize(view, 1)) == pr.to_json(pr.determinize(view, 1))
+    stacks = {tuple(pr.determinize(view, s).stack) for s in range(5)}
+    assert len(stacks) > 1
+
+
+def test_determinize_is_part_of_the_engine_protocol():
+    assert get_engine("puerto_rico").determinize is pr.determinize
+
+
+@pytest.mark.parametrize("num_players", [3, 4, 5])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_only_legal_moves(level, num_players):
+    every = 7 if level == "hard" else 1
+    for seed in range(2 if level == "hard" else 4):
+        for state, view in positions(num_players, 100 + seed, every=every):
+            action = choose_action(pr, view, level=level, seed=seed, **kwargs(level))
+            pr.check(state, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_whole_games_between_bots_finish(level):
+    state = pr.new_game(3, 42)
+    move = 0
+    while not pr.is_over(state):
+        seat = pr.current_player(state)
+        mine = level if seat == 0 else "easy"
+        view = pr.player_view(state, seat)
+        action = choose_action(pr, view, level=mine, seed=move, **kwargs(mine))
+        state = pr.apply(state, action)
+        move += 1
+    assert pr.winners(state)
+
+
+def _twin_with_other_secrets(state: pr.State, seed: int) -> pr.State:
+    """The same table with another face-down order and another random seed."""
+    twin = state.clone()
+    random.Random(seed).shuffle(twin.stack)
+    twin.rng = seed
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_never_read_hidden_information(level):
+    checked = 0
+    for seed in range(3):
+        for state, view in positions(4, 200 + seed, every=9):
+            twin = _twin_with_other_secrets(state, seed)
+            seat = pr.current_player(state)
+            twin_view = pr.player_view(twin, seat)
+            assert twin_view == view
+            if twin.stack == state.stack:
+                continue
+            mine = choose_action(pr, view, level=level, seed=seed, **kwargs(level))
+            theirs = choose_action(pr, twin_view, level=level, seed=seed, **kwargs(level))
+            assert mine == theirs
+            checked += 1
+    assert checked > 10
+
+
+def test_bots_given_a_full_state_see_only_the_view_of_the_seat_to_act():
+    for state, view in positions(4, 300, every=11):
+        twin = _twin_with_other_secrets(state, 1)
+        for level in ("random", "medium"):
+            assert choose_action(pr, state, level=level, seed=3) == choose_action(
+                pr, twin, level=level, seed=3
+            )
+            assert choose_action(pr, state, level=level, seed=3) == choose_action(
+                pr, view, level=level, seed=3
+            )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_give_the_same_action(level):
+    for _, view in positions(5, 400, every=13):
+        first = choose_action(pr, view, level=level, seed=11, **kwargs(level))
+        again = choose_action(pr, dict(view), level=level, seed=11, **kwargs(level))
+        assert first == again
+
+
+def test_random_level_picks_uniformly_among_the_legal_actions():
+    state = pr.new_game(4, 1)
+    view = pr.player_view(state, 0)
+    picks = {choose_action(pr, view, level="random", seed=s) for s in range(200)}
+    assert picks == set(pr.legal_actions(state))
+
+
+def test_an_unknown_level_is_refused():
+    view = pr.player_view(pr.new_game(3, 1), 0)
+    with pytest.raises(ValueError, match="unknown AI level"):
+        choose_action(pr, view, level="grandmaster", seed=1)
+
+
+def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
+    """A big city's placements run into the thousands; the bots build one, never walk them."""
+    boards = [
+        (state, view)
+        for state, view in positions(5, 500)
+        if state.phase == "mayor" and len(pr.legal_actions(state)) > 1
+    ]
+    assert boards
+
+    def refuse(*args):
+        raise AssertionError("the placements were walked")
+
+    monkeypatch.setattr(pr.Arrangements, "__getitem__", refuse)
+    monkeypatch.setattr(pr.Arrangements, "__iter__", refuse)
+    for state, view in boards:
+        for level in ("easy", "medium", "hard"):
+            pr.check(state, choose_action(pr, view, level=level, seed=2, **kwargs(level)))
