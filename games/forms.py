@@ -9,7 +9,7 @@ from django import forms
 
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
-from games.models import Game
+from games.models import Game, Seat
 
 
 def _seconds_to_duration(value: str) -> timedelta:
@@ -23,6 +23,12 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=0,
         help_text="Seats filled by AI players at once; the rest wait for people to join.",
+    )
+    ai_level = forms.ChoiceField(
+        label="AI strength",
+        choices=[(level, label) for level, label in Seat.AI.choices if level],
+        initial=Seat.AI.MEDIUM,
+        required=False,
     )
     move_time = forms.TypedChoiceField(
         label="Move time",
@@ -94,6 +100,7 @@ class NewGameForm(forms.Form):
             "engine": self.engine,
             "num_players": n,
             "ai_seats": data["ai_seats"],
+            "ai_level": data.get("ai_level") or Seat.AI.MEDIUM,
             "options": options,
             "move_time": data.get("move_time"),
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,

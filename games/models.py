@@ -100,7 +100,10 @@ class Seat(models.Model):
 
     class AI(models.TextChoices):
         NONE = "", "person"
-        RANDOM = "random", "AI (random moves)"
+        RANDOM = "random", "AI: random moves"
+        EASY = "easy", "AI: easy"
+        MEDIUM = "medium", "AI: medium"
+        HARD = "hard", "AI: hard"
 
     COLOURS = ("blue", "red", "green", "yellow", "purple")
 

@@ -21,6 +21,8 @@ from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
 
+TAKEOVER_AI = Seat.AI.MEDIUM
+"""The AI that plays a seat whose person ran out of time or left the site."""
 MAX_FORCED_MOVES = 50
 """Forced moves played in a row after one move; a game never needs nearly this many."""
 
@@ -67,6 +69,7 @@ def create_game(
     options: dict[str, Any] | None = None,
     engine: str = "puerto_rico",
     ai_seats: int = 0,
+    ai_level: str = Seat.AI.MEDIUM,
     join: bool = True,
     move_time: timedelta | None = None,
     on_timeout: str = Game.OnTimeout.AI,
@@ -81,6 +84,8 @@ def create_game(
         raise GameError(str(error)) from error
     if not 0 <= ai_seats <= num_players - (1 if join else 0):
         raise GameError("more AI players than free seats")
+    if ai_seats and (not ai_level or ai_level not in Seat.AI.values):
+        raise GameError(f"unknown AI level {ai_level!r}")
     if move_time is not None and move_time <= timedelta(0):
         raise GameError("the move time must be positive")
     if on_timeout not in Game.OnTimeout.values:
@@ -97,7 +102,7 @@ def create_game(
         if join:
             _add_seat(game, user=creator)
         for _ in range(ai_seats):
-            _add_seat(game, ai_level=Seat.AI.RANDOM)
+            _add_seat(game, ai_level=ai_level)
         _start_if_full(game)
     return game
 
@@ -147,7 +152,7 @@ def join_game(game_id: int, user) -> Seat:
     return seat
 
 
-def add_ai(game_id: int, by, level: str = Seat.AI.RANDOM) -> Seat:
+def add_ai(game_id: int, by, level: str = Seat.AI.MEDIUM) -> Seat:
     if level not in Seat.AI.values or not level:
         raise GameError(f"unknown AI level {level!r}")
     with transaction.atomic():
@@ -463,7 +468,7 @@ def _drop_voters(game: Game, absentee: Seat) -> set[int]:
 
 
 def _hand_to_ai(seat: Seat, now: datetime, *, dropped: bool) -> None:
-    seat.ai_level = Seat.AI.RANDOM
+    seat.ai_level = TAKEOVER_AI
     seat.taken_over_at = now
     seat.dropped = dropped
     _close_drop_vote(seat, save=False)
@@ -480,8 +485,11 @@ def _close_drop_vote(seat: Seat, *, save: bool = True) -> None:
 # AI players --------------------------------------------------------------------------------
 
 
-def play_ai_turn(game_id: int, version: int) -> MoveResult | None:
-    """Play the AI seat's move if the game is still at ``version``; a stale call does nothing."""
+def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> MoveResult | None:
+    """Play the AI seat's move if the game is still at ``version``; a stale call does nothing.
+
+    The bot sees only its seat's view. ``level`` overrides the seat's (a quick move when the
+    seat's own bot ran out of time)."""
     from games.bots import choose_action  # pure Python; imported here to keep startup light
 
     game = Game.objects.filter(pk=game_id).first()
@@ -491,9 +499,8 @@ def play_ai_turn(game_id: int, version: int) -> MoveResult | None:
     if seat is None or not seat.is_ai:
         return None
     rules = get_engine(game.engine)
-    action = choose_action(
-        rules, rules.from_json(game.state), level=seat.ai_level, seed=game.seed + version
-    )
+    view = rules.player_view(rules.from_json(game.state), seat.position)
+    action = choose_action(rules, view, level=level or seat.ai_level, seed=game.seed + version)
     try:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:

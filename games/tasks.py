@@ -1,11 +1,24 @@
 """Background work for games, run by the Celery worker."""
 
+import time
+from datetime import timedelta
+
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db.models import F
+from django.utils import timezone
 
 from games import clocks, notifications, services
+from games.models import Game, Seat
 
 AI_MOVES_PER_TASK = 20
 """AI moves one task plays in a row before it hands on to a fresh task."""
+AI_TASK_SECONDS = 10
+"""Time after which an AI task hands on, so other games' AI turns get the worker too."""
+AI_SOFT_TIME_LIMIT = 30
+"""Seconds before a bot is stopped and the easy bot's move is played instead."""
+AI_TURN_OVERDUE_SECONDS = 120
+"""An AI turn waiting this long was lost (a worker died): ``sweep_ai_turns`` queues it again."""
 
 
 @shared_task
@@ -14,19 +27,42 @@ def ping() -> str:
     return "pong"
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(acks_late=True, ignore_result=True, soft_time_limit=AI_SOFT_TIME_LIMIT)
 def play_ai_turn(game_id: int, version: int) -> None:
     """Play the AI seats' moves from ``version`` on; a task for an old version does nothing.
 
     Consecutive AI turns are played here in a loop rather than by one task per move, so a
-    game of AI players does not queue (or, with eager tasks, nest) hundreds of tasks.
+    game of AI players does not queue (or, with eager tasks, nest) hundreds of tasks; after
+    ``AI_TASK_SECONDS`` the task hands on to a fresh one. When a bot overruns the soft time
+    limit, the easy bot's move is played instead, so an AI seat never stalls a game.
     """
-    for _ in range(AI_MOVES_PER_TASK):
-        result = services.play_ai_turn(game_id, version)
-        if result is None:
-            return
-        version = result.game.version
+    started = time.monotonic()
+    try:
+        for _ in range(AI_MOVES_PER_TASK):
+            result = services.play_ai_turn(game_id, version)
+            if result is None:
+                return
+            version = result.game.version
+            if time.monotonic() - started > AI_TASK_SECONDS:
+                break
+    except SoftTimeLimitExceeded:
+        services.play_ai_turn(game_id, version, level=Seat.AI.EASY)
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
     play_ai_turn.delay(game_id, version)
+
+
+@shared_task(ignore_result=True)
+def sweep_ai_turns() -> None:
+    """Every minute (beat): queue again the AI turns that have waited too long (a worker died
+    or a task was lost); a duplicate finds its version stale and does nothing."""
+    cutoff = timezone.now() - timedelta(seconds=AI_TURN_OVERDUE_SECONDS)
+    overdue = Seat.objects.filter(
+        game__status=Game.Status.RUNNING,
+        game__turn_started_at__lt=cutoff,
+        position=F("game__current_position"),
+    ).exclude(ai_level="")
+    for game_id, version in overdue.values_list("game_id", "game__version"):
+        play_ai_turn.delay(game_id, version)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -101,6 +101,7 @@ def _seats_context(request: HttpRequest, game: Game) -> dict:
         "game": game,
         "seat": _viewer_seat(game, request.user),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
+        "ai_levels": [(level, label) for level, label in Seat.AI.choices if level],
         "can_manage": request.user.is_authenticated
         and (game.creator_id == request.user.pk or request.user.is_staff),
     }
@@ -266,7 +267,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def add_ai(request: HttpRequest, pk: int) -> HttpResponse:
-    level = request.POST.get("level", Seat.AI.RANDOM)
+    level = request.POST.get("level", Seat.AI.MEDIUM)
     return _lobby_action(request, pk, lambda: services.add_ai(pk, request.user, level))
 
 

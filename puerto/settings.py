@@ -244,6 +244,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "deliver-pending-notifications": {"task": "games.tasks.deliver_pending", "schedule": 60.0},
     # Vacations ending, reminders at 80 % of the move time, deadlines run out.
     "sweep-move-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    # AI turns lost on the way (a worker died mid-move): queued again.
+    "sweep-ai-turns": {"task": "games.tasks.sweep_ai_turns", "schedule": 60.0},
     # Daily digests, each from PUERTO_DIGEST_HOUR in its reader's time zone.
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
 }

@@ -111,7 +111,7 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
 
     # The running game where it was their move: the AI took the seat and played it.
     seat = Seat.objects.get(game=game, user=mover)
-    assert seat.ai_level == Seat.AI.RANDOM and seat.taken_over and seat.dropped
+    assert seat.ai_level == Seat.AI.MEDIUM and seat.taken_over and seat.dropped
     assert seat.name == "a former player"
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING

@@ -255,7 +255,7 @@ def test_a_move_shows_on_the_waiting_page_within_a_second_without_a_reload(open_
 
 
 def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_page, anna, tmp_path):
-    game = services.create_game(anna, num_players=3, ai_seats=3, join=False)
+    game = services.create_game(anna, num_players=3, ai_seats=3, ai_level="random", join=False)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED and game.result
     names = game.names()

@@ -121,7 +121,7 @@ def test_a_run_out_clock_hands_the_seat_to_the_ai_and_the_game_goes_on(users, cl
     game = fresh(game)
     seat.refresh_from_db()
     assert seat.user == absentee
-    assert seat.ai_level == "random" and seat.taken_over
+    assert seat.ai_level == "medium" and seat.taken_over
     assert seat.taken_over_at == expired
     # The AI played the seat's turn (queued after commit) and the game went on.
     assert game.version > version

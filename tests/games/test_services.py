@@ -156,7 +156,7 @@ def test_forced_moves_are_played_for_the_player(users):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_game_of_ai_players_runs_to_the_end_and_replays_to_the_stored_state(users):
-    game = services.create_game(users[0], num_players=3, ai_seats=3, join=False)
+    game = services.create_game(users[0], num_players=3, ai_seats=3, ai_level="random", join=False)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"]

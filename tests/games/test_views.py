@@ -55,7 +55,7 @@ def test_the_lobby_needs_a_login_and_opens_a_game(users):
     response = client.post(url, {"num_players": 4, "ai_seats": 2, "option_hidden_vp": "on"})
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == game.get_absolute_url()
-    assert game.num_players == 4 and game.seats.filter(ai_level="random").count() == 2
+    assert game.num_players == 4 and game.seats.filter(ai_level="medium").count() == 2
     assert game.options == {"hidden_vp": True}
 
 
@@ -104,7 +104,7 @@ def test_seat_management_on_the_game_page(users):
     assert other.post(reverse("games:add_ai", args=[game.pk])).status_code == 303
     assert game.seats.count() == 2  # only the creator adds AI players
     owner.post(reverse("games:add_ai", args=[game.pk]))
-    ai = game.seats.get(ai_level="random")
+    ai = game.seats.get(ai_level="medium")
     owner.post(reverse("games:remove_seat", args=[game.pk, ai.pk]))
     other.post(reverse("games:leave", args=[game.pk]))
     assert game.seats.count() == 1
