@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HTMX_DIR := static/vendor/htmx
 HTMX_VERSION ?= $(shell cat $(HTMX_DIR)/VERSION)
 
-.PHONY: run test lint format bench htmx clean
+.PHONY: run test lint format bench bench-ai htmx clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ bench: $(STAMP)
 		[ -e "$$script" ] || { echo "no benchmark scripts in bench/"; break; }; \
 		echo "== $$script"; $(BIN)/python "$$script"; \
 	done
+
+## AI tournaments (about an hour on two cores): win rates of each level against the one below.
+bench-ai: $(STAMP)
+	$(BIN)/python bench/bench_ai.py
 
 ## Re-vendor htmx from the npm registry: `make htmx HTMX_VERSION=2.0.12` (VERSION records it).
 htmx:
