@@ -3,9 +3,9 @@
 A bot sees only its seat's view (``rules.player_view``), never the full state: it rebuilds a
 state with ``rules.determinize`` (hidden parts guessed from the seed) and reasons on that.
 
-Levels: ``random`` (uniform over the legal actions), ``easy`` (the heuristic with noise),
-``medium`` (the heuristic, with each role's phase played out before choosing a role), ``hard``
-(information-set Monte Carlo tree search, see ``search``).
+Levels: ``random`` (uniform over the legal actions), ``easy`` (the heuristic of ``policy``
+with noise on its scores), ``medium`` (the same heuristic, noise-free), ``hard`` (determinized
+Monte Carlo search over the hidden information, with the heuristic for playouts: ``search``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import lookahead, policy, search
+from . import policy, search
 from .knowledge import Values
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -46,7 +46,5 @@ def choose_action(
         return legal[0]
     if level == "hard":
         return search.choose(state, view, seed, budget=budget, simulations=simulations)
-    values = Values(state)
-    if level == "medium" and state.phase == "role":
-        return lookahead.choose_role(state, values, rng)
-    return policy.choose(state, values, rng, EASY_NOISE if level == "easy" else 0.0)
+    noise = EASY_NOISE if level == "easy" else 0.0
+    return policy.choose(state, Values(state), rng, noise)

@@ -68,7 +68,7 @@ W = {
     "other_mean": 0.35,
     "r_settler": 1.0,
     "r_mayor": 1.0,
-    "r_builder": 0.6,
+    "r_builder": 0.36,
     "r_craftsman": 0.6,
     "r_trader": 1.0,
     "r_captain": 1.0,
@@ -79,7 +79,7 @@ W = {
     # finds now / by tiles still to come), an early bonus per working circle, share of a
     # violet building's use, chance a large building gets occupied, and the least net worth
     # worth building for.
-    "b_working": 0.55,
+    "b_working": 0.33,
     "b_spare": 0.072,
     "b_early": 1.0,
     "b_violet": 0.75,
@@ -87,16 +87,19 @@ W = {
     "b_pass": 0.0,
     # Plantations: a quarry's weight, a plantation with no circle of its kind yet, hacienda.
     "s_quarry": 1.4,
-    "s_spec": 0.35,
+    "s_spec": 0.21,
     "hacienda": 2.0,
     # Per-round use of violet buildings when worked.
     "harbor": 0.7,
     "wharf": 0.9,
-    "factory": 0.65,
+    "factory": 0.39,
     "markets": 0.675,
     "office": 0.525,
     "warehouse": 0.45,
     "sell_rival": 0.1,
+    # Captain: barrels left to the next seat on a ship, barrels lost at storage.
+    "load_follow": 0.15,
+    "spoil": 0.3,
 }
 """The heuristics' tunable numbers, in VP unless said otherwise."""
 

@@ -159,7 +159,7 @@ def _spoilage(pl: Player, made: list[int], values: Values) -> float:
         (values.barrel[g] for g in range(5) for _ in range(pl.goods[g] + made[g])), reverse=True
     )
     keep = 1 + 3 * warehouse_kinds(pl) + 2
-    return 0.3 * W["held"] * sum(held[keep:])
+    return W["spoil"] * W["held"] * sum(held[keep:])
 
 
 def _gain_trader(state: State, values: Values, me: int) -> list[float]:
@@ -410,7 +410,15 @@ def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
             amount = min(pl.goods[a.good], cap - n)
             # Leave the next seat as little as possible to load.
             follow = nxt.goods[a.good] if amount < cap - n else 0
-            out.append((amount + 0.05 * values.barrel[a.good] - 0.15 * follow - 0.01 * a.ship, a))
+            out.append(
+                (
+                    amount
+                    + 0.05 * values.barrel[a.good]
+                    - W["load_follow"] * follow
+                    - 0.01 * a.ship,
+                    a,
+                )
+            )
         elif a.type == "wharf":
             on_ship = any(s[1] == a.good for s in state.ships) or ships_for(
                 state, a.good, pl.goods[a.good]

@@ -66,37 +66,48 @@ def choose(
     budget: float | None = None,
     simulations: int | None = None,
 ) -> Action:
+    """The searched action. ``simulations`` (playouts in all) makes the result reproducible;
+    otherwise the search fills ``budget`` seconds, sized after its first batch of playouts."""
     values = Values(state)
     cands = candidates(state, values)
     if len(cands) == 1:
         return cands[0]
     seat = state.current
     rng = random.Random(seed)
-    deadline = None if simulations else time.perf_counter() + (budget or DEFAULT_BUDGET)
-    limit = simulations or 10**9
     k = len(cands)
     sums = [0.0] * k
     squares = [0.0] * k
     counts = [0] * k
     alive = list(range(k))
+
+    def batch() -> None:
+        """One playout per live candidate, all on one determinization and playout seed."""
+        guess = determinize(view, rng.getrandbits(32))
+        playout_seed = rng.getrandbits(32)
+        for i in alive:
+            r = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
+            sums[i] += r
+            squares[i] += r * r
+            counts[i] += 1
+
+    start = time.perf_counter()
+    batch()
+    if simulations:
+        limit, deadline = simulations, math.inf
+    else:
+        budget = budget or DEFAULT_BUDGET
+        spent = time.perf_counter() - start
+        # Stop a batch early enough that the last one still ends within the budget.
+        limit, deadline = int(budget / spent * k), start + budget - spent
+    # Sequential halving: each stage gives the live candidates an equal share of the
+    # playouts, then drops the worse half (never the favourite).
     stages = max(1, math.ceil(math.log2(k)))
-    used = 0
-
-    def out_of_time() -> bool:
-        return used >= limit or (deadline is not None and time.perf_counter() > deadline)
-
-    while not out_of_time():
-        share = max(1, limit // (stages * len(alive))) if deadline is None else 3
-        for _ in range(share):
-            guess = determinize(view, rng.getrandbits(32))
-            playout_seed = rng.getrandbits(32)
-            for i in alive:
-                r = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
-                sums[i] += r
-                squares[i] += r * r
-                counts[i] += 1
-                used += 1
-            if out_of_time():
+    used = k
+    while used + len(alive) <= limit and time.perf_counter() < deadline:
+        for _ in range(max(1, limit // (stages * len(alive)) - 1)):
+            batch()
+            used += len(alive)
+            if used + len(alive) > limit or time.perf_counter() >= deadline:
                 break
         if len(alive) > 2:
             alive.sort(key=lambda i: -sums[i] / counts[i])
@@ -108,16 +119,13 @@ def choose(
 
 def _pick(sums: list[float], squares: list[float], counts: list[int]) -> int:
     """The best-scoring candidate if it beats the heuristic's favourite (0) by ``z`` standard
-    errors of the difference, else the favourite."""
-    best = max((i for i in range(len(counts)) if counts[i]), key=lambda i: sums[i] / counts[i])
-    if best == 0 or counts[0] < 2 or counts[best] < 2:
+    errors of the difference, else the favourite. The variance is pooled over all playouts:
+    a candidate's own handful of them says little about its spread."""
+    n = sum(counts)
+    best = max(range(len(counts)), key=lambda i: sums[i] / counts[i])
+    if best == 0 or n <= len(counts):
         return 0
-
-    def mean_var(i: int) -> tuple[float, float]:
-        n = counts[i]
-        mean = sums[i] / n
-        return mean, max(0.0, squares[i] / n - mean * mean) / (n - 1)
-
-    m0, v0 = mean_var(0)
-    mb, vb = mean_var(best)
-    return best if mb - m0 > PARAMS["z"] * math.sqrt(v0 + vb) else 0
+    deviations = sum(squares[i] - sums[i] * sums[i] / counts[i] for i in range(len(counts)))
+    pooled = deviations / (n - len(counts))
+    gap = sums[best] / counts[best] - sums[0] / counts[0]
+    return best if gap > PARAMS["z"] * math.sqrt(pooled * (1 / counts[0] + 1 / counts[best])) else 0

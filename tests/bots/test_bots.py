@@ -172,3 +172,9 @@ def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
     for state, view in boards:
         for level in ("easy", "medium", "hard"):
             pr.check(state, choose_action(pr, view, level=level, seed=2, **kwargs(level)))
+
+
+def test_the_hard_player_keeps_to_a_time_budget_when_given_no_simulation_count():
+    state = pr.new_game(4, 8)
+    view = pr.player_view(state, 0)
+    pr.check(state, choose_action(pr, view, level="hard", seed=1, budget=0.05))
