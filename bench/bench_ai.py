@@ -34,7 +34,7 @@ PAIRINGS = {
 }
 """name: (tested level, level of the three others, target win rate; chance is 25 %)."""
 PLAYERS = 4
-DEFAULT_SIMULATIONS = 300
+DEFAULT_SIMULATIONS = 50
 
 
 def play_game(task: tuple[str, str, int, int, int | None]) -> dict:

@@ -20,6 +20,7 @@ from games.engines.puerto_rico.data import (
     BUILDINGS,
     CITY_SPACES,
     CORN,
+    FACTORY_BONUS,
     ISLAND_SPACES,
     QUARRY,
     TRADING_HOUSE_SPACES,
@@ -55,6 +56,9 @@ def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0)
 
 
 # Roles ------------------------------------------------------------------------------------
+#
+# Each _gain_ function estimates, in VP, what a role's phase brings every seat (all act on it,
+# the chooser with his privilege), by a quick pass over the seats in the phase's order.
 
 
 def role_score(state: State, values: Values, role: str) -> float:
@@ -145,7 +149,7 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
                 if seat == me:
                     produced.append(g)
         if pl.city.get("factory"):
-            worth += (0, 0, 1, 2, 3, 5)[kinds] * values.money
+            worth += FACTORY_BONUS[kinds] * values.money
         worth -= _spoilage(pl, made, values)
         gains[seat] = worth
     extra = [values.barrel[g] * W["held"] for g in produced if supply[g]]
@@ -231,6 +235,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
 
 
 def _ships(ships: list[list], good: int, have: int) -> list[int]:
+    """``captain.ships_for`` on a copy of the ships."""
     empty = []
     for i, (cap, g, n) in enumerate(ships):
         if g == good:

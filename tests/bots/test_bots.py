@@ -8,7 +8,9 @@ and speed are measured by ``bench/bench_ai.py``, not by tests).
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +180,16 @@ def test_the_hard_player_keeps_to_a_time_budget_when_given_no_simulation_count()
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
     pr.check(state, choose_action(pr, view, level="hard", seed=1, budget=0.05))
+
+
+def test_bots_and_engines_import_no_django():
+    """They run in any process (a Celery worker, a benchmark, a test) without the web app."""
+    root = Path(__file__).resolve().parents[2] / "games"
+    for path in [*(root / "bots").rglob("*.py"), *(root / "engines").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            assert not any(n.split(".")[0] == "django" for n in names), path
