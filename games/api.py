@@ -6,7 +6,7 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
@@ -29,6 +29,43 @@ def _seated_user(request: Request):
     return user if user.is_authenticated else None
 
 
+def game_document(game: Game, user) -> dict:
+    """A game as ``user`` may know it (seats prefetched): their seat's view, and their legal
+    actions when it is their turn. What a read answers, and what a move answers with, so a
+    client that moves again need not read the game first."""
+    mine = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
+    you = mine.position if mine else None
+    data = {
+        "id": game.pk,
+        "engine": game.engine,
+        "status": game.status,
+        "version": game.version,
+        "num_players": game.num_players,
+        "seats": [
+            {"position": s.position, "name": s.name, "ai": s.is_ai} for s in game.seats.all()
+        ],
+        "to_act": game.current_position,
+        "you": you,
+        "view": None,
+        "legal_actions": None,
+        "legal_count": None,
+        "result": game.result,
+    }
+    if game.state is not None:
+        rules = game.rules
+        state = rules.from_json(game.state)
+        data["view"] = rules.player_view(state, you)
+        acting = game.status == Game.Status.RUNNING and game.current_position == you
+        if you is not None and acting:
+            legal = rules.legal_actions(state)
+            data["legal_count"] = len(legal)
+            # The mayor's placements are a sequence computed on demand, often thousands
+            # long: only their number is sent; the client builds a placement itself.
+            if isinstance(legal, list):
+                data["legal_actions"] = [rules.action_to_json(a) for a in legal]
+    return data
+
+
 class GameDetail(APIView):
     """A game as the requester may know it; spectators (and anonymous readers, as on the
     public game page) get the spectator's view."""
@@ -41,38 +78,53 @@ class GameDetail(APIView):
         game = games.prefetch_related(Prefetch("seats", queryset=seats)).filter(pk=pk).first()
         if game is None:
             return _error(404, "no such game")
-        user = _seated_user(request)
-        mine = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
-        you = mine.position if mine else None
-        data = {
-            "id": game.pk,
-            "engine": game.engine,
-            "status": game.status,
-            "version": game.version,
-            "num_players": game.num_players,
-            "seats": [
-                {"position": s.position, "name": s.name, "ai": s.is_ai} for s in game.seats.all()
-            ],
-            "to_act": game.current_position,
-            "you": you,
-            "view": None,
-            "legal_actions": None,
-            "legal_count": None,
-            "result": game.result,
-        }
-        if game.state is not None:
-            rules = game.rules
-            state = rules.from_json(game.state)
-            data["view"] = rules.player_view(state, you)
-            acting = game.status == Game.Status.RUNNING and game.current_position == you
-            if you is not None and acting:
-                legal = rules.legal_actions(state)
-                data["legal_count"] = len(legal)
-                # The mayor's placements are a sequence computed on demand, often thousands
-                # long: only their number is sent; the client builds a placement itself.
-                if isinstance(legal, list):
-                    data["legal_actions"] = [rules.action_to_json(a) for a in legal]
-        return Response(data)
+        return Response(game_document(game, _seated_user(request)))
+
+
+class MyGames(APIView):
+    """The requester's open and running games, those waiting for their move first, then the
+    longest waiting: ``?waiting=1`` keeps only those. What a client polls to learn where it
+    is to move: one query, no game state read."""
+
+    def get(self, request: Request) -> Response:
+        rows = (
+            Seat.objects.filter(
+                user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
+            )
+            .annotate(your_turn=_your_turn())
+            .order_by("-your_turn", "game__turn_started_at", "game_id")
+            .values(
+                "game_id",
+                "position",
+                "your_turn",
+                "game__engine",
+                "game__status",
+                "game__version",
+                "game__current_position",
+                "game__turn_started_at",
+            )
+        )
+        if request.query_params.get("waiting") not in (None, "", "0", "false"):
+            rows = rows.filter(your_turn=True)
+        games = [
+            {
+                "id": row["game_id"],
+                "engine": row["game__engine"],
+                "status": row["game__status"],
+                "version": row["game__version"],
+                "to_act": row["game__current_position"],
+                "you": row["position"],
+                "your_turn": row["your_turn"],
+                "turn_started_at": row["game__turn_started_at"],
+            }
+            for row in rows
+        ]
+        return Response({"games": games})
+
+
+def _your_turn() -> ExpressionWrapper:
+    running = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
+    return ExpressionWrapper(running, output_field=BooleanField())
 
 
 @require_GET
@@ -87,7 +139,8 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 class GameMoves(APIView):
-    """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``."""
+    """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``. The
+    answer holds the move's log and the game as the mover now sees it (``game``)."""
 
     def post(self, request: Request, pk: int) -> Response:
         length = request.META.get("CONTENT_LENGTH") or "0"
@@ -124,6 +177,7 @@ class GameMoves(APIView):
                 "version": move.version,
                 "log": [game.rules.render(line, names) for line in move.log],
             },
+            "game": game_document(game, request.user),
         }
         return Response(body, status=200 if result.replayed else 201)
 

@@ -6,6 +6,7 @@ from games import api
 
 app_name = "api"
 urlpatterns = [
+    path("games/", api.MyGames.as_view(), name="games"),
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
     path("games/<int:pk>/version/", api.game_version, name="version"),
     path("games/<int:pk>/moves/", api.GameMoves.as_view(), name="moves"),

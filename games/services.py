@@ -249,6 +249,9 @@ def submit_move(
     try:
         return _submit(game_id, action, user, ai, expected_version, idempotency_key)
     except IntegrityError:  # a unique version or key: another request won the race
+        earlier = _earlier_move(game_id, idempotency_key)
+        if earlier is not None:  # the same key, sent twice at once
+            return MoveResult(earlier.game, earlier, replayed=True)
         raise Conflict("the game has moved on since you looked") from None
 
 
@@ -257,26 +260,16 @@ def _submit(
 ) -> MoveResult:
     with transaction.atomic():
         game = _lock_for_move(game_id)
-        if idempotency_key:
+        refusal = _refusal(game, user, ai, expected_version)
+        # A key already used means a stale version or a seat no longer to act, so the happy
+        # path (the version seen is current) needs no look-up: the unique key catches the rest.
+        if idempotency_key and (refusal is not None or expected_version is None):
             earlier = game.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return MoveResult(game, earlier, replayed=True)
-        if game.status != Game.Status.RUNNING:
-            raise Conflict("the game is not running")
+        if refusal is not None:
+            raise refusal
         seat = game.seat_to_act()
-        if ai:
-            if seat is None or not seat.is_ai:
-                raise Conflict("it is not an AI player's turn")
-        elif seat is None or user is None or seat.user_id != user.pk:
-            raise (
-                Conflict("it is not your turn")
-                if _holds_seat(game, user)
-                else Forbidden("you have no seat in this game")
-            )
-        elif seat.is_ai:
-            raise Conflict("an AI player has your seat: take it back first")
-        if expected_version is not None and expected_version != game.version:
-            raise Conflict("the game has moved on since you looked")
         previous_position = game.current_position
         rules = get_engine(game.engine)
         try:
@@ -294,6 +287,35 @@ def _submit(
         _play_forced(game, rules, state)
         _announce(game, previous_position=previous_position, by_ai=ai)
     return MoveResult(game, move)
+
+
+def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameError | None:
+    """Why this move may not be played now, or None."""
+    if game.status != Game.Status.RUNNING:
+        return Conflict("the game is not running")
+    seat = game.seat_to_act()
+    if ai:
+        if seat is None or not seat.is_ai:
+            return Conflict("it is not an AI player's turn")
+    elif seat is None or user is None or seat.user_id != user.pk:
+        if _holds_seat(game, user):
+            return Conflict("it is not your turn")
+        return Forbidden("you have no seat in this game")
+    elif seat.is_ai:
+        return Conflict("an AI player has your seat: take it back first")
+    if expected_version is not None and expected_version != game.version:
+        return Conflict("the game has moved on since you looked")
+    return None
+
+
+def _earlier_move(game_id: int, idempotency_key: str) -> Move | None:
+    if not idempotency_key:
+        return None
+    return (
+        Move.objects.select_related("game")
+        .filter(game_id=game_id, idempotency_key=idempotency_key)
+        .first()
+    )
 
 
 def _holds_seat(game: Game, user) -> bool:
@@ -366,11 +388,16 @@ def _play_forced(game: Game, rules, state) -> None:
 
 def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False) -> None:
     """Tell the site: within the transaction (so an outbox row commits with the move or not
-    at all), and after commit (to queue work that must see the stored move)."""
+    at all), and after commit (to queue work that must see the stored move). Whether an AI
+    seat is to act is decided here, from the seats the move already holds, so the receivers
+    after commit need not ask the database again."""
     game_changed.send(Game, game=game, previous_position=previous_position, by_ai=by_ai)
-    game_id, version = game.pk, game.version
+    to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
+    game_id, version, ai_to_act = game.pk, game.version, to_act is not None and to_act.is_ai
     transaction.on_commit(
-        lambda: move_applied.send(Game, game_id=game_id, version=version, by_ai=by_ai)
+        lambda: move_applied.send(
+            Game, game_id=game_id, version=version, by_ai=by_ai, ai_to_act=ai_to_act
+        )
     )
 
 

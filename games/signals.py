@@ -8,7 +8,8 @@ game_changed = Signal()
 Receivers write what must commit together with the move (e.g. notification outbox rows)."""
 
 move_applied = Signal()
-"""A move (and any forced moves after it) was stored: ``game_id``, ``version``, ``by_ai``."""
+"""A move (and any forced moves after it) was stored: ``game_id``, ``version``, ``by_ai``, and
+``ai_to_act`` (an AI seat is to act now)."""
 
 game_started = Signal()
 """A game filled up and started: ``game_id``."""

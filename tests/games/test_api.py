@@ -125,14 +125,20 @@ def test_a_move_round_trip(users):
     assert response.status_code == 201
     stored = Game.objects.get(pk=game.pk)
     move = Move.objects.get(game=game, version=game.version + 1)
-    assert response.json() == {
-        "version": stored.version,
-        "move": {"version": move.version, "log": [f"{player.username} takes the settler"]},
+    answer = response.json()
+    assert answer["version"] == stored.version
+    assert answer["move"] == {
+        "version": move.version,
+        "log": [f"{player.username} takes the settler"],
     }
     assert move.actor == player and move.action == {"type": "choose_role", "role": "settler"}
     data = get_game(client_for(player), stored).json()
     assert data["version"] == stored.version
     assert data["view"]["roles"][0] == {"role": "settler", "doubloons": 0, "taken_by": 0}
+    # The answer carries the game as a read would show it: the settler picks a tile next.
+    assert answer["game"] == data
+    assert data["to_act"] == data["you"]
+    assert {a["type"] for a in data["legal_actions"]} == {"settle", "pass"}
 
 
 @pytest.mark.django_db
@@ -273,3 +279,30 @@ def test_the_browsable_api_is_off_in_production(tmp_path):
     result = run_python("-c", f"import django; django.setup(); {script}", env=env)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == ["rest_framework.renderers.JSONRenderer"]
+
+
+@pytest.mark.django_db
+def test_my_games_lists_those_waiting_for_my_move_first(users, django_assert_max_num_queries):
+    first, second = running_game(users), running_game(users)
+    waiting_for = {g.pk: seat_user(g, users, g.current_position) for g in (first, second)}
+    bob = waiting_for[first.pk]  # so at least one game waits for him
+    open_game = services.create_game(bob, num_players=3)
+    client = client_for(bob)
+    with django_assert_max_num_queries(3):  # session, user, the seats with their games
+        listed = client.get(reverse("api:games")).json()["games"]
+    mine = {g.pk for g in (first, second) if waiting_for[g.pk] == bob}
+    assert {row["id"] for row in listed} == {first.pk, second.pk, open_game.pk}
+    assert [row["your_turn"] for row in listed] == sorted(
+        (row["id"] in mine for row in listed), reverse=True
+    )
+    for row in listed:
+        game = Game.objects.get(pk=row["id"])
+        assert (row["version"], row["to_act"], row["status"]) == (
+            game.version,
+            game.current_position,
+            game.status,
+        )
+        assert row["you"] == game.seats.get(user=bob).position
+    waiting = client.get(reverse("api:games"), {"waiting": "1"}).json()["games"]
+    assert first.pk in mine and {row["id"] for row in waiting} == mine
+    assert client_for().get(reverse("api:games")).status_code == 403

@@ -139,6 +139,30 @@ def test_the_same_idempotency_key_applies_once_and_answers_the_same(users):
 
 
 @pytest.mark.django_db
+def test_a_key_sent_again_with_the_version_it_saw_or_a_later_one_answers_the_first_move(users):
+    """The key is looked up only off the happy path: a stale version, or (the chooser of the
+    builder acts again) a current version whose move would reuse the key."""
+    game = running_game(users)
+    user = user_to_act(game, users)
+    choose = {"type": "choose_role", "role": "builder"}
+    first = services.submit_move(
+        game.pk, choose, user=user, expected_version=game.version, idempotency_key="k-1"
+    )
+    stale = services.submit_move(
+        game.pk, choose, user=user, expected_version=game.version, idempotency_key="k-1"
+    )
+    later = Game.objects.get(pk=game.pk)
+    assert later.seat_to_act().user_id == user.pk  # the builder builds first
+    reused = services.submit_move(
+        game.pk, {"type": "pass"}, user=user, expected_version=later.version, idempotency_key="k-1"
+    )
+    for answer in (stale, reused):
+        assert answer.replayed and answer.move.pk == first.move.pk
+    assert Game.objects.get(pk=game.pk).version == later.version
+    assert Move.objects.filter(game=game).count() == later.version - game.version
+
+
+@pytest.mark.django_db
 def test_forced_moves_are_played_for_the_player(users):
     """Choosing the captain at the start: nobody has goods, so loading and storage are
     skipped, and a seat with a single legal action is not asked."""
