@@ -1,11 +1,14 @@
 """Speed of the site under 100 simulated players: moves, the game page, unchanged polls.
 
-Recreates a PostgreSQL database (``puerto_bench``), seats 100 people at 25 four-player games,
-starts gunicorn with production settings (``DEBUG=false``) on 127.0.0.1 and lets the players
-play random legal moves through the JSON API for ``--seconds``. Each player polls
-``/api/games/<id>/version/`` while it waits; on its turn it reads ``/api/games/<id>/`` (and
-now and then loads the HTML game page, as a person would), then posts a move. Then one client
-alone measures the page and an unchanged ``poll/`` with nothing else running.
+Recreates a PostgreSQL database (``puerto_bench``), seats 100 people at 25 tables of four,
+each table with several games going at once (as correspondence players have), starts gunicorn
+with production settings (``DEBUG=false``) on 127.0.0.1 and lets the players play random
+legal moves through the JSON API for ``--seconds``. Each player polls ``/api/games/`` (its
+games, those waiting for its move first) about once a second when nothing waits, as the game
+page does; for a game waiting for it, it reads ``/api/games/<id>/`` (and now and then loads
+the HTML game page, as a person would), posts a move, and moves again from the game that the
+move's answer carries while the turn stays its own. Then one client alone measures each kind
+of request with nothing else running.
 
 ``python bench/bench_web.py --seconds 60``. Without a reachable PostgreSQL the script says so and
 exits 0, unless ``CI=true``. Targets: moves p95 <= 50 ms at >= 300 moves/s; the game page
@@ -53,17 +56,27 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the load (30)")
     parser.add_argument("--players", type=int, default=100, help="simulated players (100)")
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=TARGET_MOVES_PER_S,
+        help=f"moves per second the players aim at together ({TARGET_MOVES_PER_S:.0f});"
+        " 0: each moves as fast as the site answers",
+    )
+    parser.add_argument(
         "--games-per-table",
         type=int,
-        default=4,
-        help="games prepared for each table of four, played one after another (4)",
+        default=8,
+        help="games each table of four plays at the same time (8)",
     )
     parser.add_argument(
         "--workers", type=int, default=2 * cores, help="gunicorn workers (2 per core)"
     )
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1)")
     parser.add_argument(
-        "--poll-interval", type=float, default=0.1, help="seconds between a waiting player's polls"
+        "--poll-interval",
+        type=float,
+        default=1.0,
+        help="seconds between the polls of a player whom no game waits for (1.0, as the page)",
     )
     parser.add_argument(
         "--page-share",
@@ -79,6 +92,11 @@ def parse_args() -> argparse.Namespace:
         "--server", default="postgres://postgres@127.0.0.1:5432/", help="PostgreSQL server URL"
     )
     parser.add_argument("--database", default="puerto_bench", help="database to (re)create")
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/3",
+        help="Redis for the cache and sessions, emptied first (without it: per-process cache)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     return parser.parse_args()
 
@@ -101,9 +119,19 @@ def recreate_database(server: str, name: str) -> bool:
     return True
 
 
-def server_environment(database_url: str, var_dir: Path) -> dict[str, str]:
+def redis_reachable(url: str) -> bool:
+    import redis
+
+    try:
+        return bool(url) and redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError:
+        return False
+
+
+def server_environment(database_url: str, redis_url: str, var_dir: Path) -> dict[str, str]:
     """Production settings on 127.0.0.1, shared by this process and gunicorn (one SECRET_KEY,
-    so the sessions made here are valid there)."""
+    so the sessions made here are valid there); Redis for the cache and sessions as in
+    production, when it can be reached."""
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "puerto.settings",
@@ -115,19 +143,18 @@ def server_environment(database_url: str, var_dir: Path) -> dict[str, str]:
         "PUERTO_VAR_DIR": str(var_dir / "var"),
         "STATIC_ROOT": str(var_dir / "static"),
         "LOG_LEVEL": "WARNING",
-        "REDIS_URL": "",
+        "REDIS_URL": redis_url,
         "EMAIL_URL": "dummy://",
     }
 
 
 def set_up_site(tables: int, games_per_table: int) -> tuple[list[dict], list[list[int]]]:
     """Migrate, collect static files, make the players with a session each, and start every
-    table's games. Returns the players and each table's game ids in playing order."""
+    table's games. Returns the players and each table's game ids."""
     from django.core.management import call_command
     from django.test import Client
 
     from accounts.models import User
-    from games import services
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -137,18 +164,31 @@ def set_up_site(tables: int, games_per_table: int) -> tuple[list[dict], list[lis
     players, table_games = [], []
     for t in range(tables):
         seated = users[t * PLAYERS_PER_GAME : (t + 1) * PLAYERS_PER_GAME]
-        games = []
-        for _ in range(games_per_table):
-            game = services.create_game(seated[0], num_players=PLAYERS_PER_GAME)
-            for user in seated[1:]:
-                services.join_game(game.pk, user)
-            games.append(game.pk)
+        games = [start_game(seated) for _ in range(games_per_table)]
         table_games.append(games)
         for user in seated:
             client = Client()
             client.force_login(user)
             players.append({"table": t, "session": client.cookies["sessionid"].value})
     return players, table_games
+
+
+def start_game(users) -> int:
+    """A four-player game of ``users`` (the first opens it), started; returns its id."""
+    from games import services
+
+    game = services.create_game(users[0], num_players=PLAYERS_PER_GAME)
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    return game.pk
+
+
+def quiet_game(table_games: list[list[int]]) -> int:
+    """A new game for the players of the first table, for the checks after the load."""
+    from games.models import Game
+
+    seats = Game.objects.get(pk=table_games[0][0]).seats.select_related("user")
+    return start_game([s.user for s in seats.order_by("pk")])
 
 
 def count_queries(table_games: list[list[int]]) -> dict[str, int]:
@@ -171,6 +211,7 @@ def count_queries(table_games: list[list[int]]) -> dict[str, int]:
             f"/games/{game.pk}/poll/?v={game.version}", secure=True
         ),
         "API version": lambda: client.get(f"/api/games/{game.pk}/version/", secure=True),
+        "API my games": lambda: client.get("/api/games/", secure=True),
         "API game": lambda: client.get(f"/api/games/{game.pk}/", secure=True),
         "API move": lambda: client.post(
             f"/api/games/{game.pk}/moves/",
@@ -306,24 +347,28 @@ class Client:
         is_json = response.getheader("Content-Type", "").startswith("application/json")
         return response.status, json.loads(data) if is_json and data else None
 
-    def take_turn(self, game: int) -> None:
-        """Read the game, then post a random legal action if it is still this player's turn."""
+    def take_turn(self, game: int, busy=lambda: True, pace=lambda: None) -> tuple[int, dict]:
+        """Read the game, then post random legal actions while the turn stays this player's,
+        each from the game the previous move's answer carries; ``pace`` waits before each.
+        Returns the moves made and the game as last seen."""
         status, data = self.request("api game", "GET", f"/api/games/{game}/")
-        if status != 200 or data["to_act"] != data["you"]:
-            return
-        if data["legal_actions"] is None:
-            action = self.arrangement(data["view"], data["you"])
-        else:
-            action = self.rng.choice(data["legal_actions"])
-        key = f"{game}-{data['version']}-{self.rng.getrandbits(32):08x}"
-        body = {"action": action, "version": data["version"], "key": key}
-        status, answer = self.request("move", "POST", f"/api/games/{game}/moves/", body)
-        if status == 201:
+        moves = 0
+        while status == 200 and data["to_act"] == data["you"] is not None and busy():
+            if data["legal_actions"] is None:
+                action = self.arrangement(data["view"], data["you"])
+            else:
+                action = self.rng.choice(data["legal_actions"])
+            key = f"{game}-{data['version']}-{self.rng.getrandbits(32):08x}"
+            body = {"action": action, "version": data["version"], "key": key}
+            pace()
+            status, answer = self.request("move", "POST", f"/api/games/{game}/moves/", body)
+            if status != 201:
+                self.recorder.count(f"moves refused with {status}: {answer}")
+                break
             self.recorder.count("moves accepted")
-        elif status == 409:
-            self.recorder.count("moves refused with 409")
-        else:
-            self.recorder.count(f"moves refused with {status}: {answer}")
+            moves += 1
+            status, data = 200, answer["game"]
+        return moves, data
 
     def arrangement(self, view: dict, me: int) -> dict:
         """The mayor's placement, made from the view as a client would: every colonist on a
@@ -351,52 +396,55 @@ class Client:
 
 
 class Player(threading.Thread):
-    """One person at one table: polls while waiting, reads the game and moves on its turn,
-    and goes on to the table's next game when one ends."""
+    """One person at one table: asks which of their games wait for them, plays those, and
+    polls about once a second when none does, until their games are over. With a ``--rate``,
+    each player spaces its moves so that all of them together move at that rate."""
 
-    def __init__(self, client: Client, games: list[int], args, deadline: float) -> None:
+    def __init__(self, client: Client, args, deadline: float) -> None:
         super().__init__(daemon=True)
-        self.client, self.games, self.args, self.deadline = client, list(games), args, deadline
+        self.client, self.args, self.deadline = client, args, deadline
+        self.interval = args.players / args.rate if args.rate else 0.0
+        self.next_move = time.monotonic() + client.rng.uniform(0, self.interval)
 
     def busy(self) -> bool:
         return time.monotonic() < self.deadline and self.client.requests < self.args.max_requests
 
-    def run(self) -> None:
-        while self.games and self.busy():
-            self.play(self.games.pop(0))
-        self.client.connection.close()
+    def pace(self) -> None:
+        """Wait for this player's next slot; one missed (a slow answer, no game waiting) is
+        not made up with a burst."""
+        now = time.monotonic()
+        if self.next_move > now:
+            time.sleep(self.next_move - now)
+        spacing = self.interval * self.client.rng.uniform(0.5, 1.5)
+        self.next_move = max(self.next_move, now) + spacing
 
-    def play(self, game: int) -> None:
+    def run(self) -> None:
         client = self.client
-        _, data = client.request("api game", "GET", f"/api/games/{game}/")
-        if data is None:
-            return
-        me, to_act = data["you"], data["to_act"]
-        while to_act is not None and self.busy():
-            if to_act == me:
+        while self.busy():
+            status, data = client.request("api games", "GET", "/api/games/")
+            if status != 200:
+                break
+            running = [g for g in data["games"] if g["status"] == "running"]
+            if not running:
+                client.recorder.count("players whose games all ended")
+                break
+            waiting = [g["id"] for g in running if g["your_turn"]]
+            if not waiting:
+                time.sleep(self.args.poll_interval * client.rng.uniform(0.5, 1.5))
+            for game in waiting:
+                if not self.busy():
+                    break
                 if client.rng.random() < self.args.page_share:
                     client.request("game page", "GET", f"/games/{game}/")
-                client.take_turn(game)
-            else:
-                time.sleep(self.args.poll_interval * client.rng.uniform(0.5, 1.5))
-            status, data = client.request("api version", "GET", f"/api/games/{game}/version/")
-            if status != 200:
-                return
-            to_act = data["to_act"]
-        if to_act is None:
-            client.recorder.count("games played to the end (counted by each player)")
+                client.take_turn(game, self.busy, self.pace)
+        client.connection.close()
 
 
 def run_players(port, players, table_games, args, usage) -> tuple[Recorder, dict]:
     recorder = Recorder()
     deadline = time.monotonic() + args.seconds
     threads = [
-        Player(
-            Client(port, p["session"], recorder, args.seed * 1_000_003 + i),
-            table_games[p["table"]],
-            args,
-            deadline,
-        )
+        Player(Client(port, p["session"], recorder, args.seed * 1_000_003 + i), args, deadline)
         for i, p in enumerate(players)
     ]
     usage = usage()
@@ -434,7 +482,7 @@ class Usage:
 def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[str, float]]:
     """Each kind of request alone, one at a time, with the server's CPU per request (gunicorn
     and PostgreSQL): the page, an unchanged poll, the API's version and game, and moves (the
-    game read plus the post) played in turn by the four players of one game."""
+    game list, the game read and the posts) played in turn by the four players of one game."""
     recorder, cpu = Recorder(), {}
     clients = [Client(port, s, recorder, i) for i, s in enumerate(sessions)]
     _, data = clients[0].request("warm-up", "GET", f"/api/games/{game}/version/")
@@ -442,6 +490,7 @@ def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[
         ("game page", f"/games/{game}/"),
         ("unchanged poll", f"/games/{game}/poll/?v={data['version']}"),
         ("api version", f"/api/games/{game}/version/"),
+        ("api games", "/api/games/"),
         ("api game", f"/api/games/{game}/"),
     ]:
         counter = usage()
@@ -450,13 +499,13 @@ def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[
         used = counter.stop()
         cpu[kind] = (used["gunicorn"] + used["postgres"]) / requests
     seats = {c.request("warm-up", "GET", f"/api/games/{game}/")[1]["you"]: c for c in clients}
-    counter, moves = usage(), 0
-    for _ in range(requests):
-        _, data = clients[0].request("warm-up", "GET", f"/api/games/{game}/version/")
-        if data["to_act"] is None:
-            break
-        seats[data["to_act"]].take_turn(game)
-        moves += 1
+    counter, moves, to_act = usage(), 0, data["to_act"]
+    while moves < requests and to_act is not None:
+        client = seats[to_act]
+        client.request("api games", "GET", "/api/games/")
+        made, data = client.take_turn(game)
+        moves += made
+        to_act = data["to_act"] if made else None
     used = counter.stop()
     cpu["move"] = (used["gunicorn"] + used["postgres"]) / max(moves, 1)
     for client in clients:
@@ -472,7 +521,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-KINDS = ("move", "api game", "api version", "game page", "unchanged poll")
+KINDS = ("move", "api game", "api games", "api version", "game page", "unchanged poll")
 
 
 def table(recorder: Recorder, elapsed: float | None = None, cpu: dict | None = None) -> None:
@@ -522,7 +571,12 @@ def main() -> None:
         print("skipped: the web benchmark needs PostgreSQL")
         return
     with tempfile.TemporaryDirectory(prefix="puerto-bench-") as tmp:
-        env = server_environment(args.server + args.database, Path(tmp))
+        redis_url = args.redis if redis_reachable(args.redis) else ""
+        if redis_url:
+            import redis
+
+            redis.Redis.from_url(redis_url).flushdb()
+        env = server_environment(args.server + args.database, redis_url, Path(tmp))
         os.environ.update(env)
         import django
 
@@ -543,16 +597,18 @@ def main() -> None:
             recorder, used = run_players(port, players, table_games, args, usage)
             load_after = os.getloadavg()[0]
             sessions = [p["session"] for p in players if p["table"] == 0]
-            quiet, cpu = quiet_checks(
-                port, sessions, table_games[0][-1], args.quiet_requests, usage
-            )
+            game = quiet_game(table_games)
+            quiet, cpu = quiet_checks(port, sessions, game, args.quiet_requests, usage)
         finally:
             server.terminate()
             server.wait(timeout=30)
         elapsed = used["wall"]
-        print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60)")
+        cache = "Redis cache and sessions" if redis_url else "no Redis: sessions in PostgreSQL"
+        print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60, {cache})")
         print(
-            f"load: {len(players)} players, poll every {args.poll_interval} s, page on"
+            f"load: {len(players)} players aiming at {args.rate or 'as many as they can'} moves/s"
+            f" together, {args.games_per_table} games a table at once,"
+            f" poll every {args.poll_interval} s when none waits, page on"
             f" {args.page_share:.0%} of turns, {elapsed:.1f} s; the load generator shares the"
             f" {cores} cores with gunicorn and PostgreSQL (and whatever else runs)"
         )
@@ -566,7 +622,10 @@ def main() -> None:
         table(recorder, elapsed)
         print("\none client alone, one request at a time (CPU: gunicorn + PostgreSQL):")
         table(quiet, cpu=cpu)
-        print("  (a move's CPU covers its cycle: a version poll, the game read and the post)")
+        print(
+            "  (a move's CPU covers its share of the cycle: the list of games, the game read and"
+            " the posts that follow it; not the version read that finds the next player)"
+        )
         for what, n in sorted({**recorder.counts, **quiet.counts}.items()):
             print(f"  {what}: {n}")
         print("\nSQL queries per request:", ", ".join(f"{k} {v}" for k, v in queries.items()))

@@ -35,8 +35,6 @@ def choose_action(
     a simulation count makes its move reproducible whatever the machine's speed."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}")
-    if not isinstance(view, dict):  # a full state: see only what its seat to act may see
-        view = rules.player_view(view, rules.current_player(view))
     state = rules.determinize(view, seed)
     legal = rules.legal_actions(state)
     rng = random.Random(seed)

@@ -205,7 +205,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
         for g in range(5):
             have = goods[seat][g]
             if have:
-                for i in _ships(ships, g, have):
+                for i in ships_for(ships, g, have):
                     amount = min(have, ships[i][0] - ships[i][2])
                     if amount > best:
                         best, pick = amount, (g, i)
@@ -232,20 +232,6 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
         )
         gains[s] -= W["held"] * sum(left[1 + 3 * warehouse_kinds(state.players[s]) :])
     return gains
-
-
-def _ships(ships: list[list], good: int, have: int) -> list[int]:
-    """``captain.ships_for`` on a copy of the ships."""
-    empty = []
-    for i, (cap, g, n) in enumerate(ships):
-        if g == good:
-            return [i] if n < cap else []
-        if g is None:
-            empty.append((min(cap, have), i))
-    if not empty:
-        return []
-    most = max(e[0] for e in empty)
-    return [i for amount, i in empty if amount == most]
 
 
 GAINS = {
@@ -426,7 +412,7 @@ def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
             )
         elif a.type == "wharf":
             on_ship = any(s[1] == a.good for s in state.ships) or ships_for(
-                state, a.good, pl.goods[a.good]
+                state.ships, a.good, pl.goods[a.good]
             )
             out.append((pl.goods[a.good] - (1.5 if on_ship else 0.0), a))
         else:

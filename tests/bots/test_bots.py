@@ -124,18 +124,6 @@ def test_bots_never_read_hidden_information(level):
     assert checked > 10
 
 
-def test_bots_given_a_full_state_see_only_the_view_of_the_seat_to_act():
-    for state, view in positions(4, 300, every=11):
-        twin = _twin_with_other_secrets(state, 1)
-        for level in ("random", "medium"):
-            assert choose_action(pr, state, level=level, seed=3) == choose_action(
-                pr, twin, level=level, seed=3
-            )
-            assert choose_action(pr, state, level=level, seed=3) == choose_action(
-                pr, view, level=level, seed=3
-            )
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_view_and_seed_give_the_same_action(level):
     for _, view in positions(5, 400, every=13):

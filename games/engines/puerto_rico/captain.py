@@ -10,6 +10,7 @@ once for the captain when he first loads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
@@ -29,10 +30,11 @@ def start(state: State, log: list[str] | None) -> None:
     _advance(state, state.chooser, log)
 
 
-def ships_for(state: State, good: int, have: int) -> list[int]:
-    """The ships a seat holding ``have`` barrels of ``good`` may load them on."""
+def ships_for(ships: Sequence[Sequence], good: int, have: int) -> list[int]:
+    """The ships (``state.ships``, or a copy a bot plays ahead on) that a seat holding
+    ``have`` barrels of ``good`` may load them on."""
     empty = []
-    for i, (cap, g, n) in enumerate(state.ships):
+    for i, (cap, g, n) in enumerate(ships):
         if g == good:
             return [i] if n < cap else []
         if g is None:
@@ -45,7 +47,12 @@ def ships_for(state: State, good: int, have: int) -> list[int]:
 
 def _loads(state: State, seat: int) -> list[Action]:
     pl = state.players[seat]
-    return [_LOADS[g, s] for g in range(5) if pl.goods[g] for s in ships_for(state, g, pl.goods[g])]
+    return [
+        _LOADS[g, s]
+        for g in range(5)
+        if pl.goods[g]
+        for s in ships_for(state.ships, g, pl.goods[g])
+    ]
 
 
 def _wharfs(state: State, seat: int) -> list[Action]:
@@ -89,7 +96,7 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction(f"you have no {GOODS[g]}")
     if i >= len(state.ships):
         raise IllegalAction(f"there is no ship {i}")
-    allowed = ships_for(state, g, pl.goods[g])
+    allowed = ships_for(state.ships, g, pl.goods[g])
     if i not in allowed:
         cap, on, n = state.ships[i]
         if on is not None and on != g:
