@@ -40,7 +40,9 @@ class Game(models.Model):
     initial_state = models.JSONField(null=True, blank=True, editable=False)
     state = models.JSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(
-        default=0, help_text="Moves applied so far; every accepted move adds one."
+        default=0,
+        help_text="Changes so far: every accepted move adds one, and so does a seat's change "
+        "of hands or a vote on it (no move is stored for those).",
     )
     current_position = models.SmallIntegerField(
         null=True, blank=True, help_text="Engine seat whose decision it is (null: nobody)."

@@ -432,6 +432,7 @@ def time_out(game_id: int, *, now: datetime | None = None) -> bool:
             seat.save(update_fields=["timed_out_at"])
         else:  # no one left to vote: the AI keeps the seat warm
             _hand_to_ai(seat, now, dropped=False)
+        _seats_changed(game)
         _announce(game, previous_position=game.current_position)
     return True
 
@@ -458,6 +459,7 @@ def take_seat_back(game_id: int, user, *, now: datetime | None = None) -> Seat:
             game.turn_started_at = now
             game.deadline = game.reminder_at = None  # set afresh by the clock's receiver
             game.save(update_fields=["turn_started_at", "deadline", "reminder_at"])
+        _seats_changed(game)
         _announce(game, previous_position=game.current_position)
     return seat
 
@@ -476,13 +478,22 @@ def vote_to_drop(game_id: int, voter, seat_id: int, *, now: datetime | None = No
         voters = _drop_voters(game, seat)
         if voter is None or voter.pk not in voters:
             raise Forbidden("only the other players at the table may vote")
-        DropVote.objects.get_or_create(seat=seat, voter=voter)
+        _, new = DropVote.objects.get_or_create(seat=seat, voter=voter)
+        if new:
+            _seats_changed(game)
         votes = seat.drop_votes.filter(voter_id__in=voters).count()
         if votes * 2 <= len(voters):
             return False
         _hand_to_ai(seat, now, dropped=True)
         _announce(game, previous_position=game.current_position)
     return True
+
+
+def _seats_changed(game: Game) -> None:
+    """A seat changed hands or a vote moved on: a new version, so that open boards, which
+    poll the version, show it, and a move prepared before it is refused as stale."""
+    game.version += 1
+    game.save(update_fields=["version"])
 
 
 def _drop_voters(game: Game, absentee: Seat) -> set[int]:
@@ -557,5 +568,6 @@ def hand_seats_to_ai(user) -> None:
             if game.status != Game.Status.RUNNING or seat is None:
                 continue
             _hand_to_ai(seat, now, dropped=True)
+            _seats_changed(game)
             if seat.position == game.current_position:
                 _announce(game, previous_position=game.current_position)

@@ -329,3 +329,39 @@ def test_vacation_days_are_limited_per_calendar_year(users, client, settings):
     client.post(reverse("games:vacation"), {"action": "stop"})
     assert clocks.current_vacation(users[1]) is None
     assert client.post(reverse("games:vacation"), {"days": "99"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_open_boards_see_a_timeout_a_vote_and_a_seat_taken_back(users, client):
+    """Each changes the version the boards poll, without storing a move, so the others see
+    the vote open and move on, and the absentee sees their seat come back."""
+    game = running_game(users, on_timeout="vote")
+    absentee = user_to_act(game, users)
+    seat = game.seat_to_act()
+    voter = next(u for u in users[:3] if u != absentee)
+    client.force_login(voter)
+    moves = Move.objects.filter(game=game).count()
+
+    def board_changed_since(version):
+        return client.get(reverse("games:poll", args=[game.pk]), {"v": version}).status_code
+
+    before = fresh(game).version
+    clocks.sweep(now=game.deadline + timedelta(minutes=1))
+    assert board_changed_since(before) == 200
+    assert "0 of 2 votes needed" in client.get(game.get_absolute_url()).content.decode()
+    opened = fresh(game).version
+    assert board_changed_since(opened) == 204
+
+    services.vote_to_drop(game.pk, voter, seat.pk)
+    assert board_changed_since(opened) == 200
+    voted = fresh(game).version
+    services.vote_to_drop(game.pk, voter, seat.pk)  # the same vote again changes nothing
+    assert fresh(game).version == voted
+
+    taken_over = running_game(users, on_timeout="ai")
+    absentee = user_to_act(taken_over, users)
+    clocks.sweep(now=taken_over.deadline + timedelta(minutes=1))
+    before = fresh(taken_over).version
+    services.take_seat_back(taken_over.pk, absentee)
+    assert fresh(taken_over).version == before + 1
+    assert Move.objects.filter(game=game).count() == moves
