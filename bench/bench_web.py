@@ -516,6 +516,17 @@ def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[
 # Report -----------------------------------------------------------------------------------
 
 
+def calibration_ms() -> float:
+    """This machine's speed at plain Python right now (the median of 200 sums of 10,000
+    squares), so that runs on a host whose speed varies can be compared."""
+    times = []
+    for _ in range(200):
+        start = time.perf_counter()
+        sum(i * i for i in range(10_000))
+        times.append(time.perf_counter() - start)
+    return percentile(times, 50) * 1e3
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -584,7 +595,8 @@ def main() -> None:
         started = time.monotonic()
         players, table_games = set_up_site(tables, args.games_per_table)
         queries = count_queries(table_games)
-        print(f"python {platform.python_version()}, {cores} cores; set-up", end=" ")
+        print(f"python {platform.python_version()}, {cores} cores", end=", ")
+        print(f"calibration {calibration_ms():.3f} ms (sum of 10k squares); set-up", end=" ")
         print(f"{time.monotonic() - started:.1f} s: {len(players)} players, {tables} tables")
         backends = bench_backends(args.server, args.database)
         port = free_port()

@@ -125,8 +125,8 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "games:mine"
@@ -221,6 +221,10 @@ if REDIS_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# The signed-in user, looked up on every request, from the cache (accounts.backends): only
+# with a cache that all processes share, which drops a user everywhere when they change.
+PUERTO_CACHE_USERS = env_bool("PUERTO_CACHE_USERS", bool(REDIS_URL))
 
 # Celery: Redis when REDIS_URL is set; otherwise an embedded broker and result store in
 # plain folders under PUERTO_VAR_DIR, so `make run` needs no server and tasks stay async.

@@ -121,11 +121,13 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
     assert game.seat_to_act() != seat
     assert game.rules.to_json(services.replay(game)) == game.state
 
-    # The running game where someone else is to act: the seat is handed over, nothing played.
+    # The running game where someone else is to act: the seat is handed over, nothing played;
+    # the version moves on so that the others' open boards show the AI in the seat.
     seat = Seat.objects.get(game=waiting, user=mover)
     assert seat.is_ai
     waiting.refresh_from_db()
-    assert waiting.version == waiting_version
+    assert waiting.version == waiting_version + 1
+    assert not Move.objects.filter(game=waiting, version__gt=waiting_version).exists()
 
     # Open games: the seat is freed; a game with nobody else left is called off.
     assert not Seat.objects.filter(game=joined, user=mover).exists()

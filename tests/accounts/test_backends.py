@@ -1,0 +1,44 @@
+"""The signed-in user served from the shared cache, and dropped from it when they change."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+
+def user_queries(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        status = client.get(url).status_code
+    return status, sum('"accounts_user"' in q["sql"] for q in queries.captured_queries)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_signed_in_request_reads_its_user_from_the_cache(
+    client, settings, django_user_model, cached
+):
+    settings.PUERTO_CACHE_USERS = cached
+    user = django_user_model.objects.create_user("anna")
+    client.force_login(user)
+    url = reverse("api:games")
+    assert user_queries(client, url) == (200, 1)  # the first look-up fills the cache
+    assert user_queries(client, url) == (200, 0 if cached else 1)
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_a_deactivated_or_deleted_user_is_signed_out_at_once(client, settings, django_user_model):
+    settings.PUERTO_CACHE_USERS = True
+    url = reverse("api:games")
+    anna, bob = (django_user_model.objects.create_user(name) for name in ("anna", "bob"))
+    client.force_login(anna)
+    assert client.get(url).status_code == 200
+    anna.is_active = False
+    anna.save(update_fields=["is_active"])
+    assert client.get(url).status_code == 403
+
+    client.force_login(bob)
+    assert client.get(url).status_code == 200
+    bob.delete()
+    assert client.get(url).status_code == 403
