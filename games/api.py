@@ -73,12 +73,17 @@ class GameDetail(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, pk: int) -> Response:
-        seats = Seat.objects.select_related("user")
-        games = Game.objects.defer("initial_state")  # large, and not part of any view
-        game = games.prefetch_related(Prefetch("seats", queryset=seats)).filter(pk=pk).first()
+        game = _load_game(pk)
         if game is None:
             return _error(404, "no such game")
         return Response(game_document(game, _seated_user(request)))
+
+
+def _load_game(pk: int) -> Game | None:
+    """The game with its seats and their users, without the initial state (large, and not
+    part of any view)."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    return Game.objects.defer("initial_state").prefetch_related(seats).filter(pk=pk).first()
 
 
 class MyGames(APIView):
@@ -164,9 +169,10 @@ class GameMoves(APIView):
             result = services.submit_move(
                 pk, action, user=request.user, expected_version=version, idempotency_key=key
             )
-        except services.Conflict as error:
-            current = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
-            return _error(error.status, error.message, version=current)
+        except services.Conflict as error:  # with the game as it is now, to decide again
+            game = _load_game(pk)
+            document = game_document(game, request.user)
+            return _error(error.status, error.message, version=game.version, game=document)
         except services.GameError as error:
             return _error(error.status, error.message)
         game, move = result.game, result.move
