@@ -68,6 +68,7 @@ def choose(
 ) -> Action:
     """The searched action. ``simulations`` (playouts in all) makes the result reproducible;
     otherwise the search fills ``budget`` seconds, sized after its first batch of playouts."""
+    start = time.perf_counter()
     values = Values(state)
     cands = candidates(state, values)
     if len(cands) == 1:
@@ -80,8 +81,12 @@ def choose(
     counts = [0] * k
     alive = list(range(k))
 
+    longest = 0.0
+
     def batch() -> None:
         """One playout per live candidate, all on one determinization and playout seed."""
+        nonlocal longest
+        began = time.perf_counter()
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
         for i in alive:
@@ -89,25 +94,28 @@ def choose(
             sums[i] += r
             squares[i] += r * r
             counts[i] += 1
+        longest = max(longest, time.perf_counter() - began)
 
-    start = time.perf_counter()
     batch()
     if simulations:
-        limit, deadline = simulations, math.inf
+        limit, end = simulations, math.inf
     else:
         budget = budget or DEFAULT_BUDGET
-        spent = time.perf_counter() - start
-        # Stop a batch early enough that the last one still ends within the budget.
-        limit, deadline = int(budget / spent * k), start + budget - spent
+        limit, end = int(budget / (time.perf_counter() - start) * k), start + budget
+
+    def time_left() -> bool:
+        """Room for another batch as long as the longest so far: the move ends in budget."""
+        return time.perf_counter() + longest < end
+
     # Sequential halving: each stage gives the live candidates an equal share of the
     # playouts, then drops the worse half (never the favourite).
     stages = max(1, math.ceil(math.log2(k)))
     used = k
-    while used + len(alive) <= limit and time.perf_counter() < deadline:
+    while used + len(alive) <= limit and time_left():
         for _ in range(max(1, limit // (stages * len(alive)) - 1)):
             batch()
             used += len(alive)
-            if used + len(alive) > limit or time.perf_counter() >= deadline:
+            if used + len(alive) > limit or not time_left():
                 break
         if len(alive) > 2:
             alive.sort(key=lambda i: -sums[i] / counts[i])
