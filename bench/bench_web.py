@@ -21,6 +21,7 @@ import argparse
 import functools
 import http.client
 import json
+import math
 import os
 import platform
 import random
@@ -55,6 +56,12 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the load (30)")
     parser.add_argument("--players", type=int, default=100, help="simulated players (100)")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=3.0,
+        help="seconds over which the players start, left out of the figures (3)",
+    )
     parser.add_argument(
         "--rate",
         type=float,
@@ -291,20 +298,25 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Recorder:
-    """Latencies in seconds per kind of request, and counts of notable answers."""
+    """Latencies in seconds per kind of request, and counts of notable answers, of the
+    requests sent from ``since`` until ``until`` (``time.monotonic()`` values): the players'
+    start and their last answers after the end are left out."""
 
-    def __init__(self) -> None:
+    def __init__(self, since: float = 0.0, until: float = math.inf) -> None:
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.counts: dict[str, int] = defaultdict(int)
         self.lock = threading.Lock()
+        self.since, self.until = since, until
 
     def add(self, kind: str, seconds: float) -> None:
-        with self.lock:
-            self.latencies[kind].append(seconds)
+        if self.since <= time.monotonic() - seconds < self.until:
+            with self.lock:
+                self.latencies[kind].append(seconds)
 
     def count(self, what: str) -> None:
-        with self.lock:
-            self.counts[what] += 1
+        if self.since <= time.monotonic() < self.until:
+            with self.lock:
+                self.counts[what] += 1
 
 
 class Client:
@@ -414,12 +426,13 @@ class Player(threading.Thread):
         not made up with a burst."""
         now = time.monotonic()
         if self.next_move > now:
-            time.sleep(self.next_move - now)
+            time.sleep(max(0.0, min(self.next_move, self.deadline) - now))
         spacing = self.interval * self.client.rng.uniform(0.5, 1.5)
         self.next_move = max(self.next_move, now) + spacing
 
     def run(self) -> None:
         client = self.client
+        time.sleep(client.rng.uniform(0, self.args.warm_up))  # not all at the same instant
         while self.busy():
             status, data = client.request("api games", "GET", "/api/games/")
             if status != 200:
@@ -440,9 +453,10 @@ class Player(threading.Thread):
         client.connection.close()
 
 
-def run_players(port, players, table_games, args, usage) -> tuple[Recorder, dict]:
-    recorder = Recorder()
-    deadline = time.monotonic() + args.seconds
+def run_players(port, players, args, usage) -> tuple[Recorder, dict]:
+    started = time.monotonic()
+    deadline = started + args.seconds
+    recorder = Recorder(since=started + args.warm_up, until=deadline)
     threads = [
         Player(Client(port, p["session"], recorder, args.seed * 1_000_003 + i), args, deadline)
         for i, p in enumerate(players)
@@ -606,7 +620,7 @@ def main() -> None:
         try:
             load_before = os.getloadavg()[0]
             usage = functools.partial(Usage, server.pid, backends)
-            recorder, used = run_players(port, players, table_games, args, usage)
+            recorder, used = run_players(port, players, args, usage)
             load_after = os.getloadavg()[0]
             sessions = [p["session"] for p in players if p["table"] == 0]
             game = quiet_game(table_games)
@@ -614,20 +628,22 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
-        elapsed = used["wall"]
+        elapsed = args.seconds - args.warm_up  # the measured part
         cache = "Redis cache and sessions" if redis_url else "no Redis: sessions in PostgreSQL"
         print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60, {cache})")
         print(
             f"load: {len(players)} players aiming at {args.rate or 'as many as they can'} moves/s"
             f" together, {args.games_per_table} games a table at once,"
             f" poll every {args.poll_interval} s when none waits, page on"
-            f" {args.page_share:.0%} of turns, {elapsed:.1f} s; the load generator shares the"
+            f" {args.page_share:.0%} of turns, {elapsed:.1f} s measured after {args.warm_up:g} s"
+            f" of start; the load generator shares the"
             f" {cores} cores with gunicorn and PostgreSQL (and whatever else runs)"
         )
         print(
             f"CPU seconds during the load: gunicorn {used['gunicorn']:.1f}, PostgreSQL"
             f" {used['postgres']:.1f}, load generator {used['load generator']:.1f}"
-            f" (of {elapsed * cores:.1f}); load average {load_before:.1f} before,"
+            f" (of {used['wall'] * cores:.1f} in the whole run); load average"
+            f" {load_before:.1f} before,"
             f" {load_after:.1f} after"
         )
         print("\nunder load:")
