@@ -16,14 +16,6 @@ pr = get_engine("puerto_rico")
 DAY = timedelta(days=1)
 
 
-@pytest.fixture
-def users(django_user_model):
-    return [
-        django_user_model.objects.create_user(name, f"{name}@example.org", "pw")
-        for name in ("anna", "bob", "chris", "david")
-    ]
-
-
 def running_game(users, humans=3, ai=0, move_time=DAY, on_timeout="ai"):
     game = services.create_game(
         users[0],

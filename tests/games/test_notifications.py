@@ -34,14 +34,6 @@ DAY = timedelta(days=1)
 
 
 @pytest.fixture
-def users(django_user_model):
-    return [
-        django_user_model.objects.create_user(name, f"{name}@example.org", "pw")
-        for name in ("anna", "bob", "chris", "david")
-    ]
-
-
-@pytest.fixture
 def commit(django_capture_on_commit_callbacks):
     """Run what waits for commit (delivery, AI turns) when the block ends, as in production."""
     return lambda: django_capture_on_commit_callbacks(execute=True)

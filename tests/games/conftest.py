@@ -1,0 +1,12 @@
+"""Fixtures shared by the game tests; a module's own ``users`` fixture takes precedence."""
+
+import pytest
+
+
+@pytest.fixture
+def users(django_user_model):
+    """Four people with an email address and a password, as the clock and email tests need."""
+    return [
+        django_user_model.objects.create_user(name, f"{name}@example.org", "pw")
+        for name in ("anna", "bob", "chris", "david")
+    ]
