@@ -230,6 +230,7 @@ class Notification(models.Model):
         DIGEST = "digest", "daily digest"
         REMINDER = "reminder", "move time running out"
         GAME_OVER = "game_over", "game over"
+        VOTE = "vote", "a vote on an absent player"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"

@@ -146,6 +146,26 @@ def write_reminder(game_id: int, *, now: datetime, paused: set[int] = frozenset(
         )
 
 
+def write_votes(game: Game, absentee: Seat, voter_ids: set[int]) -> list[int]:
+    """The vote on ``absentee`` opened: each voter who hears of their turns is asked to vote.
+    Inside the timeout's transaction."""
+    stamp = int(absentee.timed_out_at.timestamp())
+    voters = get_user_model().objects.filter(pk__in=voter_ids).exclude(email="")
+    return write(
+        [
+            Notification(
+                user=user,
+                kind=Kind.VOTE,
+                game=game,
+                payload={"version": game.version, "seat": absentee.pk},
+                dedupe_key=f"vote:{game.pk}:{absentee.pk}:{stamp}:{user.pk}",
+            )
+            for user in voters
+            if wanted(user, Kind.VOTE)
+        ]
+    )
+
+
 def urgency(game: Game):
     """Most urgent first: the soonest deadline (none: last), then the longest waiting."""
     far = datetime.max.replace(tzinfo=UTC)
@@ -253,6 +273,8 @@ def wanted(user, kind: str) -> bool:
     """Does ``user`` want this kind of mail now? Checked again at delivery."""
     if kind == Kind.TURN:
         return user.turn_email == user.TurnEmail.IMMEDIATE
+    if kind == Kind.VOTE:  # a decision like a move: for all who hear of their moves
+        return user.turn_email != user.TurnEmail.OFF
     if kind == Kind.DIGEST:
         return user.turn_email == user.TurnEmail.DIGEST
     if kind == Kind.REMINDER:
@@ -276,7 +298,19 @@ def unwanted(note: Notification) -> str:
             return "written for an earlier turn"
     if note.kind == Kind.DIGEST and not _digest_games(note):
         return "no game waits for their move any more"
+    if note.kind == Kind.VOTE and _absentee(note) is None:
+        return "the vote is over"
     return ""
+
+
+def _absentee(note: Notification) -> Seat | None:
+    """The seat a vote notification is about, while its vote is still open."""
+    return (
+        Seat.objects.filter(pk=note.payload.get("seat"), timed_out_at__isnull=False)
+        .filter(ai_level=Seat.AI.NONE)
+        .select_related("user")
+        .first()
+    )
 
 
 # Rendering -----------------------------------------------------------------------------------
@@ -320,7 +354,10 @@ def context_for(note: Notification) -> dict:
         "user": user,
         "name": user.public_name,
         "site_url": site_url("/"),
-        "unsubscribe_url": unsubscribe_url(user, note.kind),
+        # Votes follow the setting for turn email: the link switches that off.
+        "unsubscribe_url": unsubscribe_url(
+            user, Kind.TURN if note.kind == Kind.VOTE else note.kind
+        ),
         "settings_url": site_url(_profile_path()),
     }
     if game is not None:
@@ -348,6 +385,9 @@ def context_for(note: Notification) -> dict:
             winners=[r["name"] for r in table if r["winner"]],
             won=any(r["winner"] and r["name"] == user.public_name for r in table),
         )
+    if note.kind == Kind.VOTE:
+        absentee = _absentee(note)
+        context["absentee"] = absentee.name if absentee else ""
     if note.kind == Kind.DIGEST:
         context["games"] = [
             {
@@ -421,7 +461,7 @@ def read_unsubscribe_token(token: str):
 
 def unsubscribe(user, kind: str) -> None:
     """Switch this kind of mail off in the profile; queued mail of the kind is not sent."""
-    if kind in (Kind.TURN, Kind.DIGEST):
+    if kind in (Kind.TURN, Kind.DIGEST, Kind.VOTE):
         user.turn_email = user.TurnEmail.OFF
         fields = ["turn_email"]
     elif kind == Kind.REMINDER:

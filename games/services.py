@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from games import notifications
 from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
@@ -430,6 +431,7 @@ def time_out(game_id: int, *, now: datetime | None = None) -> bool:
         if game.on_timeout == Game.OnTimeout.VOTE and voters:
             seat.timed_out_at = now
             seat.save(update_fields=["timed_out_at"])
+            notifications.write_votes(game, seat, voters)
         else:  # no one left to vote: the AI keeps the seat warm
             _hand_to_ai(seat, now, dropped=False)
         _seats_changed(game)

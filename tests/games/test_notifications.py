@@ -512,3 +512,52 @@ def test_outbox_through_a_real_worker(users, mail_worker, monkeypatch):
     assert len(mail_files(mail_worker, 3)) == 3
     row.refresh_from_db()
     assert row.sent_at is not None and row.attempts == 1
+
+
+# A vote on an absent player ------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_others_are_asked_to_vote_when_a_clock_runs_out(users, mailoutbox, commit, client):
+    game = running_game(users, humans=4, on_timeout="vote")
+    absentee = user_to_act(game)
+    voters = [u for u in users if u != absentee]
+    set_profile(voters[0], language="de")
+    set_profile(voters[1], turn_email="digest")
+    set_profile(voters[2], turn_email="off")
+    mailoutbox.clear()
+
+    expired = fresh(game).deadline + timedelta(minutes=1)
+    with commit():
+        assert clocks.sweep(now=expired)["timeouts"] == 1
+    with commit():
+        assert clocks.sweep(now=expired + DAY)["timeouts"] == 0  # and no second mail
+
+    by_address = {m.to[0]: m for m in mailoutbox}
+    assert set(by_address) == {voters[0].email, voters[1].email}
+    german, english = by_address[voters[0].email], by_address[voters[1].email]
+    assert english.subject == (
+        f"Game {game.pk}: {absentee.username} ran out of time, your vote is asked"
+    )
+    assert "the seat to an AI player for good" in english.body
+    assert 'lang="de"' in html_of(german) and "Abstimmen" in html_of(german)
+    assert "die Zugzeit überschritten" in german.subject
+    # The link switches off turn email, which votes follow.
+    client.post(unsubscribe_path(english))
+    voters[1].refresh_from_db()
+    assert voters[1].turn_email == "off"
+
+
+@pytest.mark.django_db
+def test_no_vote_email_once_the_absentee_is_back(users, mailoutbox, commit):
+    game = running_game(users, humans=3, on_timeout="vote")
+    absentee = user_to_act(game)
+    clocks.sweep(now=fresh(game).deadline + timedelta(minutes=1))  # written, not yet sent
+    play_until_the_turn_passes(game)  # back in time: the vote closes
+    assert fresh(game).seat_to_act().user != absentee
+    mailoutbox.clear()
+    with commit():
+        notifications.deliver_pending(now=timezone.now() + timedelta(minutes=5))
+    assert not [m for m in mailoutbox if "vote" in m.subject]
+    discarded = Notification.objects.filter(kind=Notification.Kind.VOTE)
+    assert discarded.count() == 2 and all(n.discarded_at for n in discarded)
