@@ -6,7 +6,7 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
-from django.db.models import BooleanField, ExpressionWrapper, F, Prefetch, Q
+from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
@@ -80,10 +80,7 @@ class GameDetail(APIView):
 
 
 def _load_game(pk: int) -> Game | None:
-    """The game with its seats and their users, without the initial state (large, and not
-    part of any view)."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-    return Game.objects.defer("initial_state").prefetch_related(seats).filter(pk=pk).first()
+    return Game.objects.with_seats().filter(pk=pk).first()
 
 
 class MyGames(APIView):

@@ -306,8 +306,9 @@ def unwanted(note: Notification) -> str:
 def _absentee(note: Notification) -> Seat | None:
     """The seat a vote notification is about, while its vote is still open."""
     return (
-        Seat.objects.filter(pk=note.payload.get("seat"), timed_out_at__isnull=False)
-        .filter(ai_level=Seat.AI.NONE)
+        Seat.objects.filter(
+            pk=note.payload.get("seat"), timed_out_at__isnull=False, ai_level=Seat.AI.NONE
+        )
         .select_related("user")
         .first()
     )

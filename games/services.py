@@ -14,7 +14,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from games import notifications
@@ -116,14 +115,11 @@ def _lock(game_id: int) -> Game:
 
 
 def _lock_for_move(game_id: int) -> Game:
-    """The game row locked, with its seats and their users in one more query: a move asks
-    who is to act (again after each forced move) and names the players in its log. Seats do
-    not change while a game runs, so the prefetched list stays true for the whole move. The
-    initial state is not loaded: a move never needs it."""
-    seats = Seat.objects.select_related("user")
-    games = Game.objects.select_for_update().defer("initial_state")
+    """The game row locked, with its seats and their users: a move asks who is to act (again
+    after each forced move) and names the players in its log. Seats do not change while a
+    game runs, so the prefetched list stays true for the whole move."""
     try:
-        return games.prefetch_related(Prefetch("seats", queryset=seats)).get(pk=game_id)
+        return Game.objects.with_seats().select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise NotFound("no such game") from None
 
@@ -264,8 +260,8 @@ def _submit(
         refusal = _refusal(game, user, ai, expected_version)
         # A key already used means a stale version or a seat no longer to act, so the happy
         # path (the version seen is current) needs no look-up: the unique key catches the rest.
-        if idempotency_key and (refusal is not None or expected_version is None):
-            earlier = game.moves.filter(idempotency_key=idempotency_key).first()
+        if refusal is not None or expected_version is None:
+            earlier = _earlier_move(game.pk, idempotency_key)
             if earlier is not None:
                 return MoveResult(game, earlier, replayed=True)
         if refusal is not None:
@@ -312,11 +308,7 @@ def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameEr
 def _earlier_move(game_id: int, idempotency_key: str) -> Move | None:
     if not idempotency_key:
         return None
-    return (
-        Move.objects.select_related("game")
-        .filter(game_id=game_id, idempotency_key=idempotency_key)
-        .first()
-    )
+    return Move.objects.filter(game_id=game_id, idempotency_key=idempotency_key).first()
 
 
 def _holds_seat(game: Game, user) -> bool:

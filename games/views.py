@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, When
+from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,9 +30,7 @@ def _see_other(url: str) -> HttpResponseRedirect:
 
 
 def _game(pk: int) -> Game:
-    seats = Seat.objects.select_related("user")
-    games = Game.objects.defer("initial_state")  # only a replay needs it; it is large
-    return get_object_or_404(games.prefetch_related(Prefetch("seats", queryset=seats)), pk=pk)
+    return get_object_or_404(Game.objects.with_seats(), pk=pk)
 
 
 def _viewer_seat(game: Game, user) -> Seat | None:
