@@ -78,7 +78,15 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--workers", type=int, default=2 * cores, help="gunicorn workers (2 per core)"
     )
-    parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (1)")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per worker (1); gunicorn: gthread"
+    )
+    parser.add_argument(
+        "--server-kind",
+        choices=("gunicorn", "granian"),
+        default="gunicorn",
+        help="the WSGI server: gunicorn's sync (or gthread) workers, or granian (gunicorn)",
+    )
     parser.add_argument(
         "--poll-interval",
         type=float,
@@ -246,7 +254,24 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, log: Path):
+def server_command(kind: str, port: int, workers: int, threads: int) -> list[str]:
+    if kind == "granian":
+        return [
+            str(Path(sys.executable).with_name("granian")),
+            "--interface",
+            "wsgi",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--blocking-threads",
+            str(threads),
+            "--log-level",
+            "warning",
+            "puerto.wsgi:application",
+        ]
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
         "puerto.wsgi",
@@ -259,22 +284,26 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, l
     ]
     if threads > 1:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
+    return command
+
+
+def start_server(env: dict[str, str], command: list[str], port: int, log: Path):
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise SystemExit(f"gunicorn stopped at start:\n{log.read_text()}")
+            raise SystemExit(f"the server stopped at start:\n{log.read_text()}")
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             connection.request("GET", "/healthz")
             if connection.getresponse().status == 200:
-                return server, " ".join(command[1:])
+                return server, " ".join([Path(command[0]).name, *command[1:]])
         except OSError:
             time.sleep(0.2)
     server.terminate()
-    raise SystemExit(f"gunicorn did not answer /healthz within 30 s:\n{log.read_text()}")
+    raise SystemExit(f"the server did not answer /healthz within 30 s:\n{log.read_text()}")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -614,9 +643,8 @@ def main() -> None:
         print(f"{time.monotonic() - started:.1f} s: {len(players)} players, {tables} tables")
         backends = bench_backends(args.server, args.database)
         port = free_port()
-        server, command = start_gunicorn(
-            env, port, args.workers, args.threads, Path(tmp) / "gunicorn.log"
-        )
+        command = server_command(args.server_kind, port, args.workers, args.threads)
+        server, command = start_server(env, command, port, Path(tmp) / "server.log")
         try:
             load_before = os.getloadavg()[0]
             usage = functools.partial(Usage, server.pid, backends)
@@ -630,7 +658,7 @@ def main() -> None:
             server.wait(timeout=30)
         elapsed = args.seconds - args.warm_up  # the measured part
         cache = "Redis cache and sessions" if redis_url else "no Redis: sessions in PostgreSQL"
-        print(f"server: gunicorn {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60, {cache})")
+        print(f"server: {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60, {cache})")
         print(
             f"load: {len(players)} players aiming at {args.rate or 'as many as they can'} moves/s"
             f" together, {args.games_per_table} games a table at once,"

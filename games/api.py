@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import rows, services
 from games.models import Game, Move, Seat
 from games.views import MAX_MOVE_BODY
 
@@ -73,14 +73,10 @@ class GameDetail(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, pk: int) -> Response:
-        game = _load_game(pk)
+        game = rows.load_game(pk)
         if game is None:
             return _error(404, "no such game")
         return Response(game_document(game, _seated_user(request)))
-
-
-def _load_game(pk: int) -> Game | None:
-    return Game.objects.with_seats().filter(pk=pk).first()
 
 
 class MyGames(APIView):
@@ -167,7 +163,7 @@ class GameMoves(APIView):
                 pk, action, user=request.user, expected_version=version, idempotency_key=key
             )
         except services.Conflict as error:  # with the game as it is now, to decide again
-            game = _load_game(pk)
+            game = rows.load_game(pk)
             document = game_document(game, request.user)
             return _error(error.status, error.message, version=game.version, game=document)
         except services.GameError as error:

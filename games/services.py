@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import notifications
+from games import notifications, rows
 from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
@@ -117,11 +117,11 @@ def _lock(game_id: int) -> Game:
 def _lock_for_move(game_id: int) -> Game:
     """The game row locked, with its seats and their users: a move asks who is to act (again
     after each forced move) and names the players in its log. Seats do not change while a
-    game runs, so the prefetched list stays true for the whole move."""
-    try:
-        return Game.objects.with_seats().select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise NotFound("no such game") from None
+    game runs, so the list read here stays true for the whole move."""
+    game = rows.load_game(game_id, lock=True)
+    if game is None:
+        raise NotFound("no such game")
+    return game
 
 
 def _open_game(game_id: int) -> Game:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, IntegerField, Q, When
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import clocks, notifications, services
+from games import clocks, notifications, rows, services
 from games.forms import NewGameForm
 from games.models import Game, Move, Seat
 from games.ui import get_ui
@@ -30,7 +30,10 @@ def _see_other(url: str) -> HttpResponseRedirect:
 
 
 def _game(pk: int) -> Game:
-    return get_object_or_404(Game.objects.with_seats(), pk=pk)
+    game = rows.load_game(pk)
+    if game is None:
+        raise Http404("no such game")
+    return game
 
 
 def _viewer_seat(game: Game, user) -> Seat | None:

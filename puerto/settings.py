@@ -215,7 +215,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {"BACKEND": "puerto.cache.RedisCache", "LOCATION": REDIS_URL}
     }
     # Sessions read from the shared cache, written through to the database: a signed-in
     # request costs no session query. Not with a per-process cache, where a logout in one

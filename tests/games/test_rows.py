@@ -1,0 +1,112 @@
+"""The hand-built read of a game, its seats and their users gives what the ORM gives."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connections, transaction
+from django.utils import timezone
+
+from games import rows, services
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def fields_of(instance, exclude=()) -> dict:
+    return {
+        f.attname: getattr(instance, f.attname)
+        for f in type(instance)._meta.concrete_fields
+        if f.attname not in exclude
+    }
+
+
+@pytest.fixture
+def game(users):
+    """A running game with a person of every kind of setting, an AI seat, a move time, a
+    deadline, a timed-out seat and moves made: every kind of column holds a value."""
+    anna, bob, chris, _ = users
+    anna.display_name = "Anna K."
+    anna.time_zone = "Europe/Berlin"
+    anna.save()
+    game = services.create_game(
+        anna, num_players=4, ai_seats=1, ai_level="easy", move_time=timedelta(hours=36)
+    )
+    services.join_game(game.pk, bob)
+    services.join_game(game.pk, chris)
+    game.refresh_from_db()
+    for _ in range(3):
+        to_act = game.seat_to_act()
+        if to_act.is_ai:
+            break
+        rules = game.rules
+        action = rules.legal_actions(rules.from_json(game.state))[0]
+        services.submit_move(game.pk, rules.action_to_json(action), user=to_act.user)
+        game.refresh_from_db()
+    Seat.objects.filter(game=game, user=bob).update(timed_out_at=timezone.now())
+    Game.objects.filter(pk=game.pk).update(
+        deadline=timezone.now() + timedelta(hours=1), result={"note": "ü"}
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+def test_every_field_of_the_game_its_seats_and_users_is_read_as_the_orm_reads_it(game):
+    loaded = rows.load_game(game.pk)
+    assert fields_of(loaded, exclude={"initial_state"}) == fields_of(
+        game, exclude={"initial_state"}
+    )
+    expected = list(Seat.objects.filter(game=game).select_related("user"))
+    seats = list(loaded.seats.all())
+    assert [s.pk for s in seats] == [s.pk for s in expected]  # the ORM's order
+    for seat, orm_seat in zip(seats, expected, strict=True):
+        assert fields_of(seat) == fields_of(orm_seat)
+        if orm_seat.user_id is None:
+            assert seat.user is None
+        else:
+            assert fields_of(seat.user) == fields_of(orm_seat.user)
+    assert any(s.is_ai for s in seats) and any(s.timed_out_at for s in seats)
+
+
+def test_seats_users_and_names_cost_no_further_query(game, django_assert_num_queries):
+    with django_assert_num_queries(2):
+        loaded = rows.load_game(game.pk)
+    with django_assert_num_queries(0):
+        names = loaded.names()
+        to_act = loaded.seat_to_act()
+        assert all(seat.game is loaded for seat in loaded.seats.all())
+    assert "Anna K." in names and to_act.position == loaded.current_position
+
+
+def test_the_initial_state_is_left_out_and_read_when_asked_for(game, django_assert_num_queries):
+    loaded = rows.load_game(game.pk)
+    with django_assert_num_queries(1):
+        assert loaded.initial_state == game.initial_state
+
+
+def test_an_unknown_game_is_none():
+    assert rows.load_game(10**9) is None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_read_holds_the_row_until_the_transaction_ends(game):
+    """Another connection cannot lock the game while a move holds it."""
+    outcome = {}
+
+    def other_connection():
+        with transaction.atomic(), connections["default"].cursor() as cursor:
+            try:
+                cursor.execute(
+                    "SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk]
+                )
+                outcome["locked"] = True
+            except Exception as error:  # the driver's "could not obtain lock"
+                outcome["refused"] = type(error).__name__
+        connections["default"].close()
+
+    with transaction.atomic():
+        assert rows.load_game(game.pk, lock=True).pk == game.pk
+        thread = threading.Thread(target=other_connection)
+        thread.start()
+        thread.join()
+    assert "locked" not in outcome and outcome["refused"] == "OperationalError"
