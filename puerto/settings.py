@@ -214,9 +214,7 @@ PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "puerto.cache.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "puerto.cache.RedisCache", "LOCATION": REDIS_URL}}
     # Sessions read from the shared cache, written through to the database: a signed-in
     # request costs no session query. Not with a per-process cache, where a logout in one
     # worker would leave the session alive in another's.
