@@ -27,6 +27,7 @@ import platform
 import random
 import resource
 import secrets
+import signal
 import socket
 import string
 import subprocess
@@ -289,7 +290,12 @@ def server_command(kind: str, port: int, workers: int, threads: int) -> list[str
 
 def start_server(env: dict[str, str], command: list[str], port: int, log: Path):
     server = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+        command,
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group, so that stop_server ends the workers
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -302,8 +308,14 @@ def start_server(env: dict[str, str], command: list[str], port: int, log: Path):
                 return server, " ".join([Path(command[0]).name, *command[1:]])
         except OSError:
             time.sleep(0.2)
-    server.terminate()
+    stop_server(server)
     raise SystemExit(f"the server did not answer /healthz within 30 s:\n{log.read_text()}")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Stop the server and every worker it started (granian's outlive their parent)."""
+    os.killpg(server.pid, signal.SIGTERM)
+    server.wait(timeout=30)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -654,8 +666,7 @@ def main() -> None:
             game = quiet_game(table_games)
             quiet, cpu = quiet_checks(port, sessions, game, args.quiet_requests, usage)
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            stop_server(server)
         elapsed = args.seconds - args.warm_up  # the measured part
         cache = "Redis cache and sessions" if redis_url else "no Redis: sessions in PostgreSQL"
         print(f"server: {command} (DEBUG=false, PostgreSQL, CONN_MAX_AGE=60, {cache})")

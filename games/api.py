@@ -6,7 +6,6 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
-from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
@@ -16,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import rows, services
-from games.models import Game, Move, Seat
+from games.models import Game, Move
 from games.views import MAX_MOVE_BODY
 
 
@@ -85,44 +84,26 @@ class MyGames(APIView):
     is to move: one query, no game state read."""
 
     def get(self, request: Request) -> Response:
-        rows = (
-            Seat.objects.filter(
-                user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
-            )
-            .annotate(your_turn=_your_turn())
-            .order_by("-your_turn", "game__turn_started_at", "game_id")
-            .values(
-                "game_id",
-                "position",
-                "your_turn",
-                "game__engine",
-                "game__status",
-                "game__version",
-                "game__current_position",
-                "game__turn_started_at",
-            )
-        )
+        games = rows.player_games(request.user.pk)
         if request.query_params.get("waiting") not in (None, "", "0", "false"):
-            rows = rows.filter(your_turn=True)
-        games = [
+            games = [g for g in games if g.your_turn]
+        return Response(
             {
-                "id": row["game_id"],
-                "engine": row["game__engine"],
-                "status": row["game__status"],
-                "version": row["game__version"],
-                "to_act": row["game__current_position"],
-                "you": row["position"],
-                "your_turn": row["your_turn"],
-                "turn_started_at": row["game__turn_started_at"],
+                "games": [
+                    {
+                        "id": g.game_id,
+                        "engine": g.engine,
+                        "status": g.status,
+                        "version": g.version,
+                        "to_act": g.current_position,
+                        "you": g.position,
+                        "your_turn": g.your_turn,
+                        "turn_started_at": g.turn_started_at,
+                    }
+                    for g in games
+                ]
             }
-            for row in rows
-        ]
-        return Response({"games": games})
-
-
-def _your_turn() -> ExpressionWrapper:
-    running = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
-    return ExpressionWrapper(running, output_field=BooleanField())
+        )
 
 
 @require_GET

@@ -1,16 +1,20 @@
-"""A game with its seats and their users, read in SQL built once from the models.
+"""The reads that every request of play makes, in SQL built once from the models.
 
-Every game page, API read and move reads this. Through the ORM it costs about 2 ms of CPU
-here, nearly all of it spent building the two queries and their model instances; the same
-SQL on a cursor costs about a tenth of that (``docs/benchmarks.md``). The column lists and
-the value converters are taken from the models' fields, so a new field is read like any
-other, and the instances are the ORM's own (``Model.from_db``), with ``game.seats.all()`` and
-each ``seat.user`` already filled in as ``prefetch_related`` would fill them. The tests
-compare every field with what the ORM reads.
+A game with its seats and their users is read by every game page, API read and move, and a
+player's list of games by every client that polls for its turn. Through the ORM these cost
+about 2 ms of CPU here, nearly all of it spent building the queries and their model
+instances; the same SQL on a cursor costs about a tenth of that (``docs/benchmarks.md``).
+Columns and value converters are taken from the models' fields, so a new field is read like
+any other, and the instances are the ORM's own (``Model.from_db``), with ``game.seats.all()``
+and each ``seat.user`` filled in as ``prefetch_related`` would fill them. The tests compare
+every field with what the ORM reads.
 """
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
@@ -20,103 +24,146 @@ from games.models import Game, Seat
 
 
 class _Columns:
-    """The concrete fields of ``model`` (but ``exclude``) as SQL columns and their
-    converters, as the ORM's compiler would apply them."""
+    """Fields of ``model`` (all concrete ones, or ``only`` these, but ``exclude``) as SQL
+    columns, and their values converted as the ORM's compiler converts them."""
 
-    def __init__(self, model: type[models.Model], exclude: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        model: type[models.Model],
+        *,
+        only: tuple[str, ...] = (),
+        exclude: tuple[str, ...] = (),
+    ) -> None:
         self.model = model
-        self.fields = [f for f in model._meta.concrete_fields if f.attname not in exclude]
+        fields = model._meta.concrete_fields
+        if only:
+            fields = [model._meta.get_field(name) for name in only]
+        self.fields = [f for f in fields if f.attname not in exclude]
         self.names = [f.attname for f in self.fields]
+        # Converters may be bound to a connection, and each thread has its own.
+        self._converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     def sql(self, connection) -> str:
         table = connection.ops.quote_name(self.model._meta.db_table)
         return ", ".join(f"{table}.{connection.ops.quote_name(f.column)}" for f in self.fields)
 
-    def converters(self, connection) -> list[tuple[int, models.Expression, list]]:
+    def values(self, row, connection) -> list:
+        converters = self._converters.get(connection)
+        if converters is None:
+            converters = self._converters[connection] = self._find_converters(connection)
+        values = list(row)
+        for index, column, functions in converters:
+            for function in functions:
+                values[index] = function(values[index], column, connection)
+        return values
+
+    def instance(self, row, connection) -> models.Model:
+        return self.model.from_db(connection.alias, self.names, self.values(row, connection))
+
+    def _find_converters(self, connection) -> list:
         found = []
         for index, field in enumerate(self.fields):
             column = field.get_col(self.model._meta.db_table)
-            functions = connection.ops.get_db_converters(column) + column.get_db_converters(
-                connection
-            )
+            functions = connection.ops.get_db_converters(column)
+            functions += column.get_db_converters(connection)
             if functions:
                 found.append((index, column, functions))
         return found
 
-    def instance(self, values: list, converters, connection, db: str) -> models.Model:
-        for index, column, functions in converters:
-            value = values[index]
-            for function in functions:
-                value = function(value, column, connection)
-            values[index] = value
-        return self.model.from_db(db, self.names, values)
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One of a player's open or running games, as a list of games shows it."""
+
+    game_id: int
+    engine: str
+    status: str
+    version: int
+    current_position: int | None
+    turn_started_at: datetime | None
+    position: int | None
+    """The player's engine seat (None before the start)."""
+
+    @property
+    def your_turn(self) -> bool:
+        return self.status == Game.Status.RUNNING and self.position == self.current_position
 
 
-class _GameReader:
-    """The SQL and converters for one database connection's vendor, made on first use."""
+class _Reader:
+    """The SQL for one database, made on first use."""
 
     def __init__(self, alias: str) -> None:
         self.alias = alias
         self.game = _Columns(Game, exclude=("initial_state",))  # large; only a replay needs it
         self.seat = _Columns(Seat)
         self.user = _Columns(get_user_model())
+        self.listed_game = _Columns(
+            Game, only=("id", "engine", "status", "version", "current_position", "turn_started_at")
+        )
+        self.listed_seat = _Columns(Seat, only=("position",))
+
+    @property
+    def connection(self):
+        """This thread's connection (each thread has its own)."""
+        return connections[self.alias]
+
+    def quote(self, model: type[models.Model], field: str = "") -> str:
+        """``table`` or ``table.column`` of ``model``'s ``field`` (``pk``: its primary key)."""
+        table = self.connection.ops.quote_name(model._meta.db_table)
+        if not field:
+            return table
+        column = (model._meta.pk if field == "pk" else model._meta.get_field(field)).column
+        return f"{table}.{self.connection.ops.quote_name(column)}"
 
     @cached_property
-    def queries(self) -> tuple[str, str]:
-        connection = connections[self.alias]
-        quote = connection.ops.quote_name
-        games, seats, users = (
-            quote(model._meta.db_table) for model in (Game, Seat, self.user.model)
-        )
-        seat_user = quote(Seat._meta.get_field("user").column)
-        seat_game = quote(Seat._meta.get_field("game").column)
-        order = ", ".join(
-            f"{seats}.{quote(column)}{direction}" for column, direction in _ordering(Seat)
-        )
-        game = (
-            f"SELECT {self.game.sql(connection)} FROM {games}"
-            f" WHERE {games}.{quote(Game._meta.pk.column)} = %s"
-        )
-        seat = (
-            f"SELECT {self.seat.sql(connection)}, {self.user.sql(connection)}"
-            f" FROM {seats} LEFT OUTER JOIN {users}"
-            f" ON {seats}.{seat_user} = {users}.{quote(self.user.model._meta.pk.column)}"
-            f" WHERE {seats}.{seat_game} = %s ORDER BY {order}"
-        )
-        return game, seat
-
-    @cached_property
-    def converters(self):
-        connection = connections[self.alias]
+    def game_sql(self) -> str:
         return (
-            self.game.converters(connection),
-            self.seat.converters(connection),
-            self.user.converters(connection),
+            f"SELECT {self.game.sql(self.connection)} FROM {self.quote(Game)}"
+            f" WHERE {self.quote(Game, 'pk')} = %s"
         )
 
-    def load(self, game_id: int, *, lock: bool) -> Game | None:
-        connection = connections[self.alias]
-        game_sql, seats_sql = self.queries
+    @cached_property
+    def seats_sql(self) -> str:
+        user = self.user.model
+        order = ", ".join(
+            self.quote(Seat, name.lstrip("-")) + (" DESC" if name.startswith("-") else "")
+            for name in Seat._meta.ordering
+        )
+        return (
+            f"SELECT {self.seat.sql(self.connection)}, {self.user.sql(self.connection)}"
+            f" FROM {self.quote(Seat)} LEFT OUTER JOIN {self.quote(user)}"
+            f" ON {self.quote(Seat, 'user')} = {self.quote(user, 'pk')}"
+            f" WHERE {self.quote(Seat, 'game')} = %s ORDER BY {order}"
+        )
+
+    @cached_property
+    def player_games_sql(self) -> str:
+        return (
+            f"SELECT {self.listed_game.sql(self.connection)},"
+            f" {self.listed_seat.sql(self.connection)}"
+            f" FROM {self.quote(Seat)} INNER JOIN {self.quote(Game)}"
+            f" ON {self.quote(Seat, 'game')} = {self.quote(Game, 'pk')}"
+            f" WHERE {self.quote(Seat, 'user')} = %s AND {self.quote(Game, 'status')} IN (%s, %s)"
+        )
+
+    def load_game(self, game_id: int, *, lock: bool) -> Game | None:
+        connection = self.connection
+        sql = self.game_sql
         if lock and connection.features.has_select_for_update:
-            game_sql += " FOR UPDATE"
-        game_converters, seat_converters, user_converters = self.converters
+            sql += " FOR UPDATE"
         with connection.cursor() as cursor:
-            cursor.execute(game_sql, [game_id])
+            cursor.execute(sql, [game_id])
             row = cursor.fetchone()
             if row is None:
                 return None
-            game = self.game.instance(list(row), game_converters, connection, self.alias)
-            cursor.execute(seats_sql, [game.pk])
+            game = self.game.instance(row, connection)
+            cursor.execute(self.seats_sql, [game.pk])
             rows = cursor.fetchall()
         split = len(self.seat.fields)
         seats = []
         for row in rows:
-            seat = self.seat.instance(list(row[:split]), seat_converters, connection, self.alias)
-            user = None
-            if seat.user_id is not None:
-                user = self.user.instance(
-                    list(row[split:]), user_converters, connection, self.alias
-                )
+            seat = self.seat.instance(row[:split], connection)
+            user = None if seat.user_id is None else self.user.instance(row[split:], connection)
             Seat.user.field.set_cached_value(seat, user)
             Seat.game.field.set_cached_value(seat, game)
             seats.append(seat)
@@ -126,24 +173,49 @@ class _GameReader:
         game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: prefetched}
         return game
 
+    def player_games(self, user_id: int) -> list[PlayerGame]:
+        connection = self.connection
+        statuses = [Game.Status.OPEN.value, Game.Status.RUNNING.value]
+        with connection.cursor() as cursor:
+            cursor.execute(self.player_games_sql, [user_id, *statuses])
+            rows = cursor.fetchall()
+        split = len(self.listed_game.fields)
+        games = [
+            PlayerGame(
+                *self.listed_game.values(row[:split], connection),
+                *self.listed_seat.values(row[split:], connection),
+            )
+            for row in rows
+        ]
+        # Waiting for the player first; then the longest waiting; games not started last.
+        return sorted(
+            games,
+            key=lambda g: (
+                not g.your_turn,
+                g.turn_started_at is None,
+                g.turn_started_at or datetime.min,
+                g.game_id,
+            ),
+        )
 
-def _ordering(model: type[models.Model]) -> list[tuple[str, str]]:
-    """``Meta.ordering`` as columns and directions, so the seats come in the ORM's order."""
-    ordering = []
-    for name in model._meta.ordering:
-        field_name = name.lstrip("-")
-        field = model._meta.pk if field_name == "pk" else model._meta.get_field(field_name)
-        ordering.append((field.column, " DESC" if name.startswith("-") else ""))
-    return ordering
+
+_readers: dict[str, _Reader] = {}
 
 
-_readers: dict[str, _GameReader] = {}
+def _reader(using: str) -> _Reader:
+    reader = _readers.get(using)
+    if reader is None:
+        reader = _readers[using] = _Reader(using)
+    return reader
 
 
 def load_game(game_id: int, *, lock: bool = False, using: str = "default") -> Game | None:
     """The game (without its initial state) with ``game.seats.all()`` and each seat's user
     loaded, or None; ``lock``: its row locked for the transaction (``SELECT ... FOR UPDATE``)."""
-    reader = _readers.get(using)
-    if reader is None:
-        reader = _readers[using] = _GameReader(using)
-    return reader.load(game_id, lock=lock)
+    return _reader(using).load_game(game_id, lock=lock)
+
+
+def player_games(user_id: int, *, using: str = "default") -> list[PlayerGame]:
+    """The open and running games where ``user_id`` has a seat: those waiting for their move
+    first, then those whose turn started longest ago, then those not started yet."""
+    return _reader(using).player_games(user_id)

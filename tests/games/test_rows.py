@@ -110,3 +110,30 @@ def test_a_locked_read_holds_the_row_until_the_transaction_ends(game):
         thread.start()
         thread.join()
     assert "locked" not in outcome and outcome["refused"] == "OperationalError"
+
+
+def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_started(users):
+    anna = users[0]
+    games = []
+    for _ in range(4):
+        game = services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")
+        games.append(Game.objects.get(pk=game.pk))
+    waiting, other, stale, finished = games
+    anna_seat = {g.pk: g.seats.get(user=anna).position for g in games}
+    now = timezone.now()
+    # anna's turn in ``waiting``; an AI's in ``other`` (started later) and ``stale`` (earlier)
+    for game, position, started in [
+        (waiting, anna_seat[waiting.pk], now - timedelta(minutes=1)),
+        (other, (anna_seat[other.pk] + 1) % 3, now - timedelta(hours=1)),
+        (stale, (anna_seat[stale.pk] + 1) % 3, now - timedelta(hours=2)),
+    ]:
+        Game.objects.filter(pk=game.pk).update(current_position=position, turn_started_at=started)
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    not_started = services.create_game(anna, num_players=3)
+
+    listed = rows.player_games(anna.pk)
+
+    assert [g.game_id for g in listed] == [waiting.pk, stale.pk, other.pk, not_started.pk]
+    assert [g.your_turn for g in listed] == [True, False, False, False]
+    assert listed[-1].position is None and listed[-1].status == Game.Status.OPEN
+    assert listed[1].turn_started_at == now - timedelta(hours=2)
