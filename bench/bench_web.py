@@ -1,8 +1,9 @@
 """Speed of the site under 100 simulated players: moves, the game page, unchanged polls.
 
 Recreates a PostgreSQL database (``puerto_bench``), seats 100 people at 25 tables of four,
-each table with several games going at once (as correspondence players have), starts gunicorn
-with production settings (``DEBUG=false``) on 127.0.0.1 and lets the players play random
+each table with several games going at once (as correspondence players have), starts the
+production server (granian; ``--server-kind gunicorn`` to compare) with production settings
+(``DEBUG=false``) on 127.0.0.1 and lets the players play random
 legal moves through the JSON API for ``--seconds``. Each player polls ``/api/games/`` (its
 games, those waiting for its move first) about once a second when nothing waits, as the game
 page does; for a game waiting for it, it reads ``/api/games/<id>/`` (and now and then loads
@@ -77,7 +78,7 @@ def parse_args() -> argparse.Namespace:
         help="games each table of four plays at the same time (8)",
     )
     parser.add_argument(
-        "--workers", type=int, default=2 * cores, help="gunicorn workers (2 per core)"
+        "--workers", type=int, default=2 * cores, help="server workers (2 per core)"
     )
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per worker (1); gunicorn: gthread"
@@ -85,8 +86,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--server-kind",
         choices=("gunicorn", "granian"),
-        default="gunicorn",
-        help="the WSGI server: gunicorn's sync (or gthread) workers, or granian (gunicorn)",
+        default="granian",
+        help="the WSGI server: granian, as in production (the default), or gunicorn's sync"
+        " (or, with --threads, gthread) workers",
     )
     parser.add_argument(
         "--poll-interval",
@@ -145,7 +147,7 @@ def redis_reachable(url: str) -> bool:
 
 
 def server_environment(database_url: str, redis_url: str, var_dir: Path) -> dict[str, str]:
-    """Production settings on 127.0.0.1, shared by this process and gunicorn (one SECRET_KEY,
+    """Production settings on 127.0.0.1, shared by this process and the server (one SECRET_KEY,
     so the sessions made here are valid there); Redis for the cache and sessions as in
     production, when it can be reached."""
     return {
@@ -511,7 +513,7 @@ def run_players(port, players, args, usage) -> tuple[Recorder, dict]:
 
 
 class Usage:
-    """Wall time, and CPU seconds of gunicorn (master and workers), of PostgreSQL's backends
+    """Wall time, and CPU seconds of the server (master and workers), of PostgreSQL's backends
     serving the bench database (those that exist at the end count from zero), and of this
     process (the load generator)."""
 
@@ -522,7 +524,7 @@ class Usage:
     def read(self) -> dict[str, float]:
         own = resource.getrusage(resource.RUSAGE_SELF)
         values = {f"postgres {pid}": cpu_seconds(pid) for pid in self.backends()}
-        values["gunicorn"] = cpu_seconds(self.server_pid)
+        values["server"] = cpu_seconds(self.server_pid)
         values["load generator"] = own.ru_utime + own.ru_stime
         values["wall"] = time.monotonic()
         return values
@@ -535,8 +537,8 @@ class Usage:
 
 
 def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[str, float]]:
-    """Each kind of request alone, one at a time, with the server's CPU per request (gunicorn
-    and PostgreSQL): the page, an unchanged poll, the API's version and game, and moves (the
+    """Each kind of request alone, one at a time, with the server's CPU per request (the
+    server and PostgreSQL): the page, an unchanged poll, the API's version and game, and moves (the
     game list, the game read and the posts) played in turn by the four players of one game."""
     recorder, cpu = Recorder(), {}
     clients = [Client(port, s, recorder, i) for i, s in enumerate(sessions)]
@@ -552,7 +554,7 @@ def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[
         for _ in range(requests):
             clients[0].request(kind, "GET", path)
         used = counter.stop()
-        cpu[kind] = (used["gunicorn"] + used["postgres"]) / requests
+        cpu[kind] = (used["server"] + used["postgres"]) / requests
     seats = {c.request("warm-up", "GET", f"/api/games/{game}/")[1]["you"]: c for c in clients}
     counter, moves, to_act = usage(), 0, data["to_act"]
     while moves < requests and to_act is not None:
@@ -562,7 +564,7 @@ def quiet_checks(port, sessions, game, requests, usage) -> tuple[Recorder, dict[
         moves += made
         to_act = data["to_act"] if made else None
     used = counter.stop()
-    cpu["move"] = (used["gunicorn"] + used["postgres"]) / max(moves, 1)
+    cpu["move"] = (used["server"] + used["postgres"]) / max(moves, 1)
     for client in clients:
         client.connection.close()
     return recorder, cpu
@@ -613,7 +615,7 @@ def verdict(ok: bool) -> str:
 
 
 def bench_backends(server: str, database: str):
-    """A function listing the PostgreSQL backends that serve ``database`` (gunicorn's)."""
+    """A function listing the PostgreSQL backends that serve ``database`` (the server's)."""
     import psycopg
 
     monitor = psycopg.connect(server + "postgres", autocommit=True)
@@ -676,10 +678,10 @@ def main() -> None:
             f" poll every {args.poll_interval} s when none waits, page on"
             f" {args.page_share:.0%} of turns, {elapsed:.1f} s measured after {args.warm_up:g} s"
             f" of start; the load generator shares the"
-            f" {cores} cores with gunicorn and PostgreSQL (and whatever else runs)"
+            f" {cores} cores with the server and PostgreSQL (and whatever else runs)"
         )
         print(
-            f"CPU seconds during the load: gunicorn {used['gunicorn']:.1f}, PostgreSQL"
+            f"CPU seconds during the load: server {used['server']:.1f}, PostgreSQL"
             f" {used['postgres']:.1f}, load generator {used['load generator']:.1f}"
             f" (of {used['wall'] * cores:.1f} in the whole run); load average"
             f" {load_before:.1f} before,"
@@ -687,7 +689,7 @@ def main() -> None:
         )
         print("\nunder load:")
         table(recorder, elapsed)
-        print("\none client alone, one request at a time (CPU: gunicorn + PostgreSQL):")
+        print("\none client alone, one request at a time (CPU: server + PostgreSQL):")
         table(quiet, cpu=cpu)
         print(
             "  (a move's CPU covers its share of the cycle: the list of games, the game read and"

@@ -1,12 +1,26 @@
 """The production compose file must stay valid without a Docker engine to try it on."""
 
+import http.client
+import json
+import os
 import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
 import yaml
 from django.conf import settings
 
+from tests.helpers import project_env
+
 COMPOSE = settings.BASE_DIR / "docker-compose.yml"
 ENV_EXAMPLE = settings.BASE_DIR / ".env.example"
+DOCKERFILE = settings.BASE_DIR / "Dockerfile"
 
 
 def load_compose() -> dict:
@@ -17,7 +31,7 @@ def test_compose_runs_every_part_of_puerto():
     services = load_compose()["services"]
 
     assert {"web", "worker", "beat", "db", "redis", "mail"} <= services.keys()
-    assert "gunicorn" in str(services["web"]["command"])
+    assert "granian" in str(services["web"]["command"])
     assert "worker" in str(services["worker"]["command"])
     assert "beat" in str(services["beat"]["command"])
 
@@ -46,3 +60,64 @@ def test_every_compose_variable_is_documented_in_env_example():
     documented = set(re.findall(r"^(\w+)=", ENV_EXAMPLE.read_text(), flags=re.MULTILINE))
 
     assert referenced <= documented
+
+
+def image_command() -> list[str]:
+    """The Dockerfile's ``CMD`` (a JSON list, perhaps over several lines)."""
+    text = re.search(r"^CMD (\[.*?\])$", DOCKERFILE.read_text(), re.MULTILINE | re.DOTALL)
+    return json.loads(text.group(1).replace("\\\n", ""))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_the_images_web_command_serves_the_site(tmp_path):
+    """The image's production server, run here with production settings on a free port, answers
+    the health check over a kept-alive connection (the command names its options, so only
+    the address and the worker count are changed)."""
+    command = image_command()
+    port = free_port()
+    overrides = {"--host": "127.0.0.1", "--port": str(port), "--workers": "1"}
+    for option, value in overrides.items():
+        command[command.index(option) + 1] = value
+    command[0] = str(Path(sys.executable).with_name(command[0]))
+    env = project_env(
+        DEBUG="false",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=os.environ["DATABASE_URL"],
+        REDIS_URL=os.environ["REDIS_URL"],
+        PUERTO_VAR_DIR=str(tmp_path / "var"),
+    )
+    log = (tmp_path / "server.log").open("w")
+    server = subprocess.Popen(
+        command,
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        answers = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and server.poll() is None and not answers:
+            try:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                for _ in range(2):
+                    connection.request("GET", "/healthz")
+                    response = connection.getresponse()
+                    answers.append((response.status, json.loads(response.read())["status"]))
+                sockets = connection.sock is not None
+            except OSError:
+                time.sleep(0.2)
+        assert answers == [(200, "ok"), (200, "ok")], (tmp_path / "server.log").read_text()
+        assert sockets, "the connection was not kept alive"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
