@@ -81,29 +81,37 @@ class GameDetail(APIView):
 class MyGames(APIView):
     """The requester's open and running games, those waiting for their move first, then the
     longest waiting: ``?waiting=1`` keeps only those. What a client polls to learn where it
-    is to move: one query, no game state read."""
+    is to move: one query, no game state read. ``?documents=1``: each game waiting for the
+    requester's move also carries its ``game`` document (as ``GET /api/games/<id>/`` answers),
+    two queries more in all, so a client can move without reading each game first."""
 
     def get(self, request: Request) -> Response:
         games = rows.player_games(request.user.pk)
-        if request.query_params.get("waiting") not in (None, "", "0", "false"):
+        if _flag(request, "waiting"):
             games = [g for g in games if g.your_turn]
-        return Response(
+        listed = [
             {
-                "games": [
-                    {
-                        "id": g.game_id,
-                        "engine": g.engine,
-                        "status": g.status,
-                        "version": g.version,
-                        "to_act": g.current_position,
-                        "you": g.position,
-                        "your_turn": g.your_turn,
-                        "turn_started_at": g.turn_started_at,
-                    }
-                    for g in games
-                ]
+                "id": g.game_id,
+                "engine": g.engine,
+                "status": g.status,
+                "version": g.version,
+                "to_act": g.current_position,
+                "you": g.position,
+                "your_turn": g.your_turn,
+                "turn_started_at": g.turn_started_at,
             }
-        )
+            for g in games
+        ]
+        if _flag(request, "documents"):
+            loaded = rows.load_games([row["id"] for row in listed if row["your_turn"]])
+            for row in listed:
+                if row["id"] in loaded:
+                    row["game"] = game_document(loaded[row["id"]], request.user)
+        return Response({"games": listed})
+
+
+def _flag(request: Request, name: str) -> bool:
+    return request.query_params.get(name) not in (None, "", "0", "false")
 
 
 @require_GET

@@ -1,13 +1,15 @@
-"""The reads that every request of play makes, in SQL built once from the models.
+"""The reads and writes that every request of play makes, in SQL built once from the models.
 
 A game with its seats and their users is read by every game page, API read and move, and a
-player's list of games by every client that polls for its turn. Through the ORM these cost
-about 2 ms of CPU here, nearly all of it spent building the queries and their model
-instances; the same SQL on a cursor costs about a tenth of that (``docs/benchmarks.md``).
-Columns and value converters are taken from the models' fields, so a new field is read like
-any other, and the instances are the ORM's own (``Model.from_db``), with ``game.seats.all()``
-and each ``seat.user`` filled in as ``prefetch_related`` would fill them. The tests compare
-every field with what the ORM reads.
+player's list of games by every client that polls for its turn; a move writes the game and
+a Move row. Through the ORM these cost about 2 ms of CPU here, nearly all of it spent
+building the queries and their model instances; the same SQL on a cursor costs about a tenth
+of that (``docs/benchmarks.md``). Columns, value converters and the values written are taken
+from the models' fields as the ORM takes them, so a new field is read and written like any
+other, and the instances are the ORM's own (``Model.from_db``), with ``game.seats.all()`` and
+each ``seat.user`` filled in as ``prefetch_related`` would fill them. Writes send no
+``pre_save``/``post_save`` signals (nothing listens for a game's or a move's). The tests
+compare every field with what the ORM reads and writes.
 """
 
 from __future__ import annotations
@@ -116,14 +118,16 @@ class _Reader:
         return f"{table}.{self.connection.ops.quote_name(column)}"
 
     @cached_property
-    def game_sql(self) -> str:
+    def games_sql(self) -> str:
+        """Games by id; ``{ids}`` stands for their placeholders."""
         return (
             f"SELECT {self.game.sql(self.connection)} FROM {self.quote(Game)}"
-            f" WHERE {self.quote(Game, 'pk')} = %s"
+            f" WHERE {self.quote(Game, 'pk')} IN ({{ids}})"
         )
 
     @cached_property
     def seats_sql(self) -> str:
+        """The seats of games by id, in the ORM's order; ``{ids}`` as above."""
         user = self.user.model
         order = ", ".join(
             self.quote(Seat, name.lstrip("-")) + (" DESC" if name.startswith("-") else "")
@@ -133,7 +137,7 @@ class _Reader:
             f"SELECT {self.seat.sql(self.connection)}, {self.user.sql(self.connection)}"
             f" FROM {self.quote(Seat)} LEFT OUTER JOIN {self.quote(user)}"
             f" ON {self.quote(Seat, 'user')} = {self.quote(user, 'pk')}"
-            f" WHERE {self.quote(Seat, 'game')} = %s ORDER BY {order}"
+            f" WHERE {self.quote(Seat, 'game')} IN ({{ids}}) ORDER BY {order}"
         )
 
     @cached_property
@@ -146,32 +150,36 @@ class _Reader:
             f" WHERE {self.quote(Seat, 'user')} = %s AND {self.quote(Game, 'status')} IN (%s, %s)"
         )
 
-    def load_game(self, game_id: int, *, lock: bool) -> Game | None:
+    def load_games(self, game_ids: list[int], *, lock: bool) -> dict[int, Game]:
+        if not game_ids:
+            return {}
         connection = self.connection
-        sql = self.game_sql
+        ids = ", ".join(["%s"] * len(game_ids))
+        sql = self.games_sql.format(ids=ids)
         if lock and connection.features.has_select_for_update:
             sql += " FOR UPDATE"
         with connection.cursor() as cursor:
-            cursor.execute(sql, [game_id])
-            row = cursor.fetchone()
-            if row is None:
-                return None
-            game = self.game.instance(row, connection)
-            cursor.execute(self.seats_sql, [game.pk])
+            cursor.execute(sql, list(game_ids))
+            games = {g.pk: g for g in (self.game.instance(r, connection) for r in cursor)}
+            if not games:
+                return {}
+            cursor.execute(self.seats_sql.format(ids=", ".join(["%s"] * len(games))), [*games])
             rows = cursor.fetchall()
+        seats: dict[int, list[Seat]] = {pk: [] for pk in games}
         split = len(self.seat.fields)
-        seats = []
         for row in rows:
             seat = self.seat.instance(row[:split], connection)
             user = None if seat.user_id is None else self.user.instance(row[split:], connection)
             Seat.user.field.set_cached_value(seat, user)
-            Seat.game.field.set_cached_value(seat, game)
-            seats.append(seat)
-        prefetched = game.seats.all()
-        prefetched._result_cache = seats
-        prefetched._prefetch_done = True
-        game._prefetched_objects_cache = {Seat.game.field.remote_field.cache_name: prefetched}
-        return game
+            Seat.game.field.set_cached_value(seat, games[seat.game_id])
+            seats[seat.game_id].append(seat)
+        cache_name = Seat.game.field.remote_field.cache_name
+        for pk, game in games.items():
+            prefetched = game.seats.all()
+            prefetched._result_cache = seats[pk]
+            prefetched._prefetch_done = True
+            game._prefetched_objects_cache = {cache_name: prefetched}
+        return games
 
     def player_games(self, user_id: int) -> list[PlayerGame]:
         connection = self.connection
@@ -212,10 +220,68 @@ def _reader(using: str) -> _Reader:
 def load_game(game_id: int, *, lock: bool = False, using: str = "default") -> Game | None:
     """The game (without its initial state) with ``game.seats.all()`` and each seat's user
     loaded, or None; ``lock``: its row locked for the transaction (``SELECT ... FOR UPDATE``)."""
-    return _reader(using).load_game(game_id, lock=lock)
+    return _reader(using).load_games([game_id], lock=lock).get(game_id)
+
+
+def load_games(game_ids: list[int], *, using: str = "default") -> dict[int, Game]:
+    """Several games as ``load_game`` reads one, by id, in two queries in all."""
+    return _reader(using).load_games(game_ids, lock=False)
 
 
 def player_games(user_id: int, *, using: str = "default") -> list[PlayerGame]:
     """The open and running games where ``user_id`` has a seat: those waiting for their move
     first, then those whose turn started longest ago, then those not started yet."""
     return _reader(using).player_games(user_id)
+
+
+_writes: dict[tuple, str] = {}
+
+
+def _write_sql(kind: str, model: type[models.Model], names: tuple[str, ...], connection) -> str:
+    key = (kind, model, names, connection.vendor)
+    sql = _writes.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        table = quote(model._meta.db_table)
+        columns = [quote(model._meta.get_field(name).column) for name in names]
+        pk = quote(model._meta.pk.column)
+        if kind == "update":
+            sql = f"UPDATE {table} SET {', '.join(f'{c} = %s' for c in columns)} WHERE {pk} = %s"
+        else:
+            placeholders = ", ".join(["%s"] * len(columns))
+            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})"
+            if connection.features.can_return_columns_from_insert:
+                sql += f" RETURNING {pk}"
+        _writes[key] = sql
+    return sql
+
+
+def update(instance: models.Model, names: tuple[str, ...], *, using: str = "default") -> None:
+    """Write the fields ``names`` of ``instance`` to its row, as ``save(update_fields=...)``."""
+    connection = connections[using]
+    meta = instance._meta
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, False), connection)
+        for field in (meta.get_field(name) for name in names)
+    ]
+    sql = _write_sql("update", type(instance), names, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])
+
+
+def insert(instance: models.Model, *, using: str = "default") -> None:
+    """Store the new ``instance`` (its primary key comes from the database), as ``save()``."""
+    connection = connections[using]
+    meta = instance._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    names = tuple(f.name for f in fields)
+    with connection.cursor() as cursor:
+        cursor.execute(_write_sql("insert", type(instance), names, connection), values)
+        if connection.features.can_return_columns_from_insert:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = using

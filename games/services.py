@@ -350,8 +350,8 @@ def _record(
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    game.save(update_fields=MOVE_FIELDS)
-    return Move.objects.create(
+    rows.update(game, MOVE_FIELDS)
+    move = Move(
         game=game,
         seat=seat,
         version=game.version,
@@ -361,6 +361,8 @@ def _record(
         actor=actor,
         forced=forced,
     )
+    rows.insert(move)
+    return move
 
 
 def _play_forced(game: Game, rules, state) -> None:

@@ -313,3 +313,24 @@ def test_my_games_lists_those_waiting_for_my_move_first(users, django_assert_max
     waiting = client.get(reverse("api:games"), {"waiting": "1"}).json()["games"]
     assert first.pk in mine and {row["id"] for row in waiting} == mine
     assert client_for().get(reverse("api:games")).status_code == 403
+
+
+@pytest.mark.django_db
+def test_my_games_with_documents_carry_each_waiting_game_as_a_read_shows_it(
+    users, django_assert_max_num_queries
+):
+    games = [running_game(users) for _ in range(3)]
+    bob = seat_user(games[0], users, games[0].current_position)
+    client = client_for(bob)
+    with django_assert_max_num_queries(5):  # session, user, the list, the games, their seats
+        listed = client.get(reverse("api:games"), {"documents": "1"}).json()["games"]
+    assert {row["id"] for row in listed} == {g.pk for g in games}
+    for row in listed:
+        if row["your_turn"]:
+            read = client.get(reverse("api:game", args=[row["id"]])).json()
+            assert row["game"] == read and read["legal_actions"]
+        else:
+            assert "game" not in row
+    assert any(row["your_turn"] for row in listed)
+    plain = client.get(reverse("api:games")).json()["games"]
+    assert all("game" not in row for row in plain)

@@ -4,11 +4,11 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connections, transaction
+from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from games import rows, services
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +137,35 @@ def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_starte
     assert [g.your_turn for g in listed] == [True, False, False, False]
     assert listed[-1].position is None and listed[-1].status == Game.Status.OPEN
     assert listed[1].turn_started_at == now - timedelta(hours=2)
+
+
+def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(game):
+    seat = game.seat_to_act()
+    game.version += 1
+    game.state = {**game.state, "note": "ä"}
+    game.turn_started_at = timezone.now()
+    rows.update(game, ("version", "state", "turn_started_at"))
+    move = Move(
+        game=game, seat=seat, version=game.version, action={"type": "pass"}, log=["{p0} passes"]
+    )
+    rows.insert(move)
+
+    assert move.pk is not None and not move._state.adding
+    stored = Move.objects.get(pk=move.pk)
+    assert fields_of(stored) == fields_of(move)
+    assert stored.created_at is not None and stored.actor_id is None and stored.forced is False
+    reread = Game.objects.get(pk=game.pk)
+    assert (reread.version, reread.state, reread.turn_started_at) == (
+        game.version,
+        game.state,
+        game.turn_started_at,
+    )
+
+
+def test_a_second_move_with_the_same_version_is_refused_and_stores_nothing(game):
+    seat = game.seat_to_act()
+    rows.insert(Move(game=game, seat=seat, version=1000, action={"type": "pass"}))
+    count = Move.objects.filter(game=game).count()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rows.insert(Move(game=game, seat=seat, version=1000, action={"type": "pass"}))
+    assert Move.objects.filter(game=game).count() == count
