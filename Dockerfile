@@ -9,7 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 1000 puerto
 WORKDIR /app
 
-# Editable, so every entry point (granian, celery) imports the code from /app, next to the
+# Editable, so every entry point (gunicorn, celery) imports the code from /app, next to the
 # templates and static files the settings find there.
 COPY . .
 RUN pip install -e .
@@ -21,6 +21,4 @@ RUN SECRET_KEY=collectstatic-only DEBUG=false PUERTO_VAR_DIR=/tmp/var \
 
 USER puerto
 EXPOSE 8000
-# granian: its HTTP handling and keep-alive cost a third of gunicorn's per request (docs/benchmarks.md).
-CMD ["granian", "--interface", "wsgi", "--host", "0.0.0.0", "--port", "8000", "--workers", "3", \
-     "--blocking-threads", "1", "--respawn-failed-workers", "--access-log", "puerto.wsgi:application"]
+CMD ["gunicorn", "puerto.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

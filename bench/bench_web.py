@@ -2,7 +2,7 @@
 
 Recreates a PostgreSQL database (``puerto_bench``), seats 100 people at 25 tables of four,
 each table with several games going at once (as correspondence players have), starts the
-production server (granian; ``--server-kind gunicorn`` to compare) with production settings
+production server (gunicorn; ``--server-kind granian`` to compare) with production settings
 (``DEBUG=false``) on 127.0.0.1 and lets the players play random
 legal moves through the JSON API for ``--seconds``. Each player polls
 ``/api/games/?documents=1`` (its games, those waiting for its move first, each of these with
@@ -89,9 +89,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--server-kind",
         choices=("gunicorn", "granian"),
-        default="granian",
-        help="the WSGI server: granian, as in production (the default), or gunicorn's sync"
-        " (or, with --threads, gthread) workers",
+        default="gunicorn",
+        help="the WSGI server: gunicorn's sync (or, with --threads, gthread) workers, as in"
+        " production (the default), or granian",
     )
     parser.add_argument(
         "--poll-interval",

@@ -1,4 +1,4 @@
-"""WSGI entry point, served by granian in production (``Dockerfile``)."""
+"""WSGI entry point, served by gunicorn in production."""
 
 import os
 
