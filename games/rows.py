@@ -99,6 +99,7 @@ class _Reader:
         self.game = _Columns(Game, exclude=("initial_state",))  # large; only a replay needs it
         self.seat = _Columns(Seat)
         self.user = _Columns(get_user_model())
+        # In the order of PlayerGame's fields, which are built from them.
         self.listed_game = _Columns(
             Game, only=("id", "engine", "status", "version", "current_position", "turn_started_at")
         )
