@@ -155,8 +155,7 @@ class _Reader:
         if not game_ids:
             return {}
         connection = self.connection
-        ids = ", ".join(["%s"] * len(game_ids))
-        sql = self.games_sql.format(ids=ids)
+        sql = self.games_sql.format(ids=_placeholders(len(game_ids)))
         if lock and connection.features.has_select_for_update:
             sql += " FOR UPDATE"
         with connection.cursor() as cursor:
@@ -164,7 +163,7 @@ class _Reader:
             games = {g.pk: g for g in (self.game.instance(r, connection) for r in cursor)}
             if not games:
                 return {}
-            cursor.execute(self.seats_sql.format(ids=", ".join(["%s"] * len(games))), [*games])
+            cursor.execute(self.seats_sql.format(ids=_placeholders(len(games))), [*games])
             rows = cursor.fetchall()
         seats: dict[int, list[Seat]] = {pk: [] for pk in games}
         split = len(self.seat.fields)
@@ -208,6 +207,10 @@ class _Reader:
         )
 
 
+def _placeholders(count: int) -> str:
+    return ", ".join(["%s"] * count)
+
+
 _readers: dict[str, _Reader] = {}
 
 
@@ -249,8 +252,8 @@ def _write_sql(kind: str, model: type[models.Model], names: tuple[str, ...], con
         if kind == "update":
             sql = f"UPDATE {table} SET {', '.join(f'{c} = %s' for c in columns)} WHERE {pk} = %s"
         else:
-            placeholders = ", ".join(["%s"] * len(columns))
-            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})"
+            values = _placeholders(len(columns))
+            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({values})"
             if connection.features.can_return_columns_from_insert:
                 sql += f" RETURNING {pk}"
         _writes[key] = sql
