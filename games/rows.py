@@ -14,15 +14,17 @@ compare every field with what the ORM reads and writes.
 
 from __future__ import annotations
 
+import json
 import weakref
 from dataclasses import dataclass
-from datetime import datetime
-from functools import cached_property
+from datetime import UTC, datetime
+from functools import cache, cached_property
 
 from django.contrib.auth import get_user_model
 from django.db import connections, models
 
 from games.models import Game, Seat
+from puerto import fastjson
 
 
 class _Columns:
@@ -68,6 +70,8 @@ class _Columns:
             column = field.get_col(self.model._meta.db_table)
             functions = connection.ops.get_db_converters(column)
             functions += column.get_db_converters(connection)
+            if _plain_json(field):
+                functions = [_json_from_db if f == field.from_db_value else f for f in functions]
             if functions:
                 found.append((index, column, functions))
         return found
@@ -158,7 +162,7 @@ class _Reader:
         sql = self.games_sql.format(ids=_placeholders(len(game_ids)))
         if lock and connection.features.has_select_for_update:
             sql += " FOR UPDATE"
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(sql, list(game_ids))
             games = {g.pk: g for g in (self.game.instance(r, connection) for r in cursor)}
             if not games:
@@ -184,7 +188,7 @@ class _Reader:
     def player_games(self, user_id: int) -> list[PlayerGame]:
         connection = self.connection
         statuses = [Game.Status.OPEN.value, Game.Status.RUNNING.value]
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(self.player_games_sql, [user_id, *statuses])
             rows = cursor.fetchall()
         split = len(self.listed_game.fields)
@@ -205,6 +209,62 @@ class _Reader:
                 g.game_id,
             ),
         )
+
+
+def _plain_json(field: models.Field) -> bool:
+    """A JSON field without an encoder or decoder of its own, so one that orjson may read and
+    write (``puerto.fastjson``): the game's state above all."""
+    return isinstance(field, models.JSONField) and field.encoder is None and field.decoder is None
+
+
+def _json_from_db(value, expression, connection):
+    """``JSONField.from_db_value``, through orjson."""
+    if value is None or not isinstance(value, str | bytes):
+        return value
+    try:
+        return fastjson.loads(value)
+    except json.JSONDecodeError:
+        return value
+
+
+def _db_value(field: models.Field, value, connection):
+    """``field.get_db_prep_save``, with a plain JSON field's value written by orjson."""
+    prepared = field.get_db_prep_save(value, connection)
+    if connection.vendor == "postgresql" and prepared is not None and _plain_json(field):
+        from psycopg.types.json import Jsonb
+
+        prepared = Jsonb(prepared.obj, dumps=fastjson.dumps)
+    return prepared
+
+
+def _cursor(connection):
+    """A cursor for the statements above. On PostgreSQL it binds parameters in the server
+    (Django's cursors quote them into the SQL text in Python), so the server may keep a
+    statement's plan once it has run a few times (``prepare_threshold`` in the settings), and
+    it reads timestamps with psycopg's own parser where Django's parses them in Python; both
+    give the same values (the session's time zone is UTC, as Django sets it)."""
+    if connection.vendor != "postgresql" or connection.timezone != UTC:
+        return connection.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        cursor = ServerBindingCursor(connection.connection)
+    cursor.adapters.register_loader("timestamptz", _timestamptz_loader())
+    if connection.queries_logged:
+        return connection.make_debug_cursor(cursor)
+    return connection.make_cursor(cursor)
+
+
+@cache
+def _timestamptz_loader():
+    """psycopg's parser of ``timestamptz`` text (in C when psycopg's binary build is there),
+    which Django replaces with a subclass in Python to apply a time zone of its choice."""
+    import psycopg
+    from psycopg.postgres import types
+
+    return psycopg.adapters.get_loader(types["timestamptz"].oid, psycopg.pq.Format.TEXT)
 
 
 def _placeholders(count: int) -> str:
@@ -265,11 +325,11 @@ def update(instance: models.Model, names: tuple[str, ...], *, using: str = "defa
     connection = connections[using]
     meta = instance._meta
     values = [
-        field.get_db_prep_save(field.pre_save(instance, False), connection)
+        _db_value(field, field.pre_save(instance, False), connection)
         for field in (meta.get_field(name) for name in names)
     ]
     sql = _write_sql("update", type(instance), names, connection)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(sql, [*values, instance.pk])
 
 
@@ -278,9 +338,9 @@ def insert(instance: models.Model, *, using: str = "default") -> None:
     connection = connections[using]
     meta = instance._meta
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    values = [_db_value(f, f.pre_save(instance, True), connection) for f in fields]
     names = tuple(f.name for f in fields)
-    with connection.cursor() as cursor:
+    with _cursor(connection) as cursor:
         cursor.execute(_write_sql("insert", type(instance), names, connection), values)
         if connection.features.can_return_columns_from_insert:
             pk = cursor.fetchone()[0]

@@ -285,7 +285,7 @@ def test_the_browsable_api_is_off_in_production(tmp_path):
     )
     result = run_python("-c", f"import django; django.setup(); {script}", env=env)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == ["rest_framework.renderers.JSONRenderer"]
+    assert json.loads(result.stdout) == ["puerto.renderers.JSONRenderer"]
 
 
 @pytest.mark.django_db

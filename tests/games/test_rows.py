@@ -21,6 +21,15 @@ def fields_of(instance, exclude=()) -> dict:
     }
 
 
+def zones_of(instance) -> dict:
+    """The time zone object of every date and time, which equality of the values ignores."""
+    return {
+        name: value.tzinfo
+        for name, value in fields_of(instance).items()
+        if hasattr(value, "tzinfo")
+    }
+
+
 @pytest.fixture
 def game(users):
     """A running game with a person of every kind of setting, an AI seat, a move time, a
@@ -55,15 +64,18 @@ def test_every_field_of_the_game_its_seats_and_users_is_read_as_the_orm_reads_it
     assert fields_of(loaded, exclude={"initial_state"}) == fields_of(
         game, exclude={"initial_state"}
     )
+    assert zones_of(loaded) == zones_of(game) and len(zones_of(game)) >= 4
     expected = list(Seat.objects.filter(game=game).select_related("user"))
     seats = list(loaded.seats.all())
     assert [s.pk for s in seats] == [s.pk for s in expected]  # the ORM's order
     for seat, orm_seat in zip(seats, expected, strict=True):
         assert fields_of(seat) == fields_of(orm_seat)
+        assert zones_of(seat) == zones_of(orm_seat)
         if orm_seat.user_id is None:
             assert seat.user is None
         else:
             assert fields_of(seat.user) == fields_of(orm_seat.user)
+            assert zones_of(seat.user) == zones_of(orm_seat.user)
     assert any(s.is_ai for s in seats) and any(s.timed_out_at for s in seats)
 
 
@@ -112,6 +124,20 @@ def test_a_locked_read_holds_the_row_until_the_transaction_ends(game):
     assert "locked" not in outcome and outcome["refused"] == "OperationalError"
 
 
+@pytest.mark.postgres
+def test_the_statements_of_play_are_prepared_once_they_ran_a_few_times(game):
+    """The server keeps their plans: the read of a game is among the connection's prepared
+    statements after a few reads, with its parameters bound in the server."""
+    connection = connections["default"]
+    threshold = connection.settings_dict["OPTIONS"]["prepare_threshold"]
+    for _ in range(threshold + 1):
+        rows.load_game(game.pk)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any('FROM "games_game" WHERE "games_game"."id" IN ($1)' in s for s in prepared)
+
+
 def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_started(users):
     anna = users[0]
     games = []
@@ -142,7 +168,8 @@ def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_starte
 def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(game):
     seat = game.seat_to_act()
     game.version += 1
-    game.state = {**game.state, "note": "ä"}
+    # Keys that are not strings are stored as strings, and an integer beyond 64 bits whole.
+    game.state = {**game.state, "note": "ä", "big": 2**70, "keys": {1: "one"}}
     game.turn_started_at = timezone.now()
     rows.update(game, ("version", "state", "turn_started_at"))
     move = Move(
@@ -157,9 +184,10 @@ def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(game)
     reread = Game.objects.get(pk=game.pk)
     assert (reread.version, reread.state, reread.turn_started_at) == (
         game.version,
-        game.state,
+        {**game.state, "keys": {"1": "one"}},
         game.turn_started_at,
     )
+    assert rows.load_game(game.pk).state == reread.state
 
 
 def test_a_second_move_with_the_same_version_is_refused_and_stores_nothing(game):
