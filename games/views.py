@@ -43,12 +43,15 @@ def _viewer_seat(game: Game, user) -> Seat | None:
 
 
 def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
+    """The log as the board shows it: ``moves`` are (version, log) pairs in order, by default
+    those of the last ``LOG_MOVES`` moves."""
     rules = game.rules
     if moves is None:
-        moves = list(game.moves.order_by("-version")[:LOG_MOVES])[::-1]
+        latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
+        moves = list(latest)[::-1]
     return [
-        {"version": m.version, "lines": [rules.render(line, names) for line in m.log]}
-        for m in moves
+        {"version": version, "lines": [rules.render(line, names) for line in log]}
+        for version, log in moves
     ]
 
 
@@ -232,7 +235,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     names = game.names()
-    moves = Move.objects.filter(game=game).order_by("version")
+    moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")
     return render(request, "games/log.html", {"game": game, "log": _log_lines(game, names, moves)})
 
 

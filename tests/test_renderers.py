@@ -1,4 +1,5 @@
-"""The API's JSON renderer writes the bytes REST framework's own renderer writes."""
+"""The API's JSON renderer writes the bytes REST framework's own renderer writes, and with
+it alone there is nothing to negotiate."""
 
 import datetime
 import uuid
@@ -6,9 +7,11 @@ from decimal import Decimal
 
 import pytest
 from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import NotAcceptable
+from rest_framework.renderers import BrowsableAPIRenderer
 from rest_framework.renderers import JSONRenderer as RestFrameworkRenderer
 
-from puerto.renderers import JSONRenderer
+from puerto.renderers import ContentNegotiation, JSONRenderer
 
 SAMPLES = {
     "a game document": {
@@ -62,3 +65,25 @@ def test_what_cannot_be_written_is_refused_as_rest_framework_refuses_it():
         JSONRenderer().render({"x": object()})
     with pytest.raises(TypeError):
         RestFrameworkRenderer().render({"x": object()})
+
+
+def _request(accept: str):
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    return Request(APIRequestFactory().get("/api/games/", HTTP_ACCEPT=accept))
+
+
+def test_with_json_alone_every_client_gets_json_whatever_it_accepts():
+    renderer = JSONRenderer()
+    chosen = ContentNegotiation().select_renderer(_request("text/html"), [renderer])
+    assert chosen == (renderer, "application/json")
+
+
+def test_with_the_browsable_api_the_accept_header_chooses():
+    renderers = [JSONRenderer(), BrowsableAPIRenderer()]
+    negotiation = ContentNegotiation()
+    assert negotiation.select_renderer(_request("text/html"), renderers)[0] is renderers[1]
+    assert negotiation.select_renderer(_request("application/json"), renderers)[0] is renderers[0]
+    with pytest.raises(NotAcceptable):
+        negotiation.select_renderer(_request("image/png"), renderers)

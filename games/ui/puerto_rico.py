@@ -118,6 +118,10 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[s
                 "left": view["buildings"].get(b.name, 0),
                 "price": None if position is None else builder.price(priced, position, b),
                 "owned": b.name in owned,
+                # The row's classes, made here: some 25 rows, each a few conditions less
+                # for the template to evaluate on every page.
+                "css": ("is-violet" if b.good is None else f"good-{GOODS[b.good]}")
+                + ("" if view["buildings"].get(b.name, 0) else " is-gone"),
             }
             for b in BUILDINGS.values()
             if b.column == column
