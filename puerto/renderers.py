@@ -3,8 +3,9 @@
 Every answer of the API is rendered here, and a game document is 3 to 10 kB: the standard
 library's encoder took a few per cent of the server's time under load. The bytes are those
 REST framework writes (compact, UTF-8, its own format of dates and times, ``\\u2028`` and
-``\\u2029`` escaped); whatever orjson does not write the same way goes through REST
-framework's own renderer.
+``\\u2029`` escaped); whatever orjson refuses (an integer beyond 64 bits) goes through REST
+framework's own renderer. One difference stays: ``NaN``, which REST framework refuses, orjson
+writes as ``null``; no answer holds one.
 """
 
 from __future__ import annotations
