@@ -23,7 +23,7 @@ from functools import cache, cached_property
 from django.contrib.auth import get_user_model
 from django.db import connections, models
 
-from games.models import Game, Seat
+from games.models import Game, Move, Seat, Vacation
 from puerto import fastjson
 
 
@@ -108,6 +108,8 @@ class _Reader:
             Game, only=("id", "engine", "status", "version", "current_position", "turn_started_at")
         )
         self.listed_seat = _Columns(Seat, only=("position",))
+        self.log = _Columns(Move, only=("version", "log"))
+        self.away = _Columns(Vacation, only=("user", "end"))
 
     @property
     def connection(self):
@@ -154,6 +156,31 @@ class _Reader:
             f" ON {self.quote(Seat, 'game')} = {self.quote(Game, 'pk')}"
             f" WHERE {self.quote(Seat, 'user')} = %s AND {self.quote(Game, 'status')} IN (%s, %s)"
         )
+
+    @cached_property
+    def recent_log_sql(self) -> str:
+        return (
+            f"SELECT {self.log.sql(self.connection)} FROM {self.quote(Move)}"
+            f" WHERE {self.quote(Move, 'game')} = %s"
+            f" ORDER BY {self.quote(Move, 'version')} DESC LIMIT %s"
+        )
+
+    @cached_property
+    def away_sql(self) -> str:
+        """Vacations going on at a time (``%s`` twice, as ``VacationQuerySet.active``) of
+        users by id (``{ids}``)."""
+        return (
+            f"SELECT {self.away.sql(self.connection)} FROM {self.quote(Vacation)}"
+            f" WHERE {self.quote(Vacation, 'user')} IN ({{ids}})"
+            f" AND {self.quote(Vacation, 'start')} <= %s AND {self.quote(Vacation, 'end')} > %s"
+            f" ORDER BY {self.quote(Vacation, 'end')}"
+        )
+
+    def rows(self, columns: _Columns, sql: str, params: list) -> list[list]:
+        connection = self.connection
+        with _cursor(connection) as cursor:
+            cursor.execute(sql, params)
+            return [columns.values(row, connection) for row in cursor.fetchall()]
 
     def load_games(self, game_ids: list[int], *, lock: bool) -> dict[int, Game]:
         if not game_ids:
@@ -296,6 +323,23 @@ def player_games(user_id: int, *, using: str = "default") -> list[PlayerGame]:
     """The open and running games where ``user_id`` has a seat: those waiting for their move
     first, then those whose turn started longest ago, then those not started yet."""
     return _reader(using).player_games(user_id)
+
+
+def recent_log(game_id: int, count: int, *, using: str = "default") -> list[tuple[int, list]]:
+    """The (version, log) pairs of the game's last ``count`` moves, oldest first."""
+    reader = _reader(using)
+    latest = reader.rows(reader.log, reader.recent_log_sql, [game_id, count])
+    return [(version, log) for version, log in reversed(latest)]
+
+
+def vacations_until(user_ids: list[int], now: datetime, *, using: str = "default") -> dict:
+    """``{user id: end}`` of the vacations going on at ``now`` of these users (the one that
+    ends last, when one overlaps another)."""
+    if not user_ids:
+        return {}
+    reader = _reader(using)
+    sql = reader.away_sql.format(ids=_placeholders(len(user_ids)))
+    return dict(reader.rows(reader.away, sql, [*user_ids, now, now]))
 
 
 _writes: dict[tuple, str] = {}

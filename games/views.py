@@ -8,7 +8,9 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import engines
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -47,8 +49,7 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
     those of the last ``LOG_MOVES`` moves."""
     rules = game.rules
     if moves is None:
-        latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
-        moves = list(latest)[::-1]
+        moves = rows.recent_log(game.pk, LOG_MOVES)
     return [
         {"version": version, "lines": [rules.render(line, names) for line in log]}
         for version, log in moves
@@ -56,7 +57,7 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
 
 
 def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
-    """What ``games/_board.html`` needs: the platform's part plus the game UI's own."""
+    """What ``games/_board.jinja`` needs: the platform's part plus the game UI's own."""
     seat = _viewer_seat(game, request.user)
     context = {
         "game": game,
@@ -84,18 +85,25 @@ def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
     return context
 
 
+def _board_html(request: HttpRequest, context: dict) -> str:
+    """``games/_board.jinja``, in Jinja2 (``puerto/jinja2.py`` says why)."""
+    board = engines["jinja2"].get_template("games/_board.jinja")
+    return mark_safe(board.render(context, request))
+
+
 def _render_board(
     request: HttpRequest, game: Game, message: str = "", status: int = 200
 ) -> HttpResponse:
-    return render(
-        request, "games/_board.html", board_context(request, game, message), status=status
-    )
+    html = _board_html(request, board_context(request, game, message))
+    return HttpResponse(html, status=status)
 
 
 @require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     context = board_context(request, game)
+    if game.status not in (Game.Status.OPEN, Game.Status.ABORTED):
+        context["board"] = _board_html(request, context)
     context.update(_seats_context(request, game))
     return render(request, "games/game.html", context)
 

@@ -21,7 +21,7 @@ from games.engines.puerto_rico.data import (
     TRADING_HOUSE_SPACES,
 )
 
-TEMPLATE = "games/puerto_rico/board.html"
+TEMPLATE = "games/puerto_rico/board.jinja"
 
 MAX_FIELDS = 64
 """A mayor form has at most 6 island kinds and 12 buildings, plus a few fixed fields."""

@@ -8,7 +8,7 @@ from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from games import rows, services
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, Vacation
 
 pytestmark = pytest.mark.django_db
 
@@ -163,6 +163,44 @@ def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_starte
     assert [g.your_turn for g in listed] == [True, False, False, False]
     assert listed[-1].position is None and listed[-1].status == Game.Status.OPEN
     assert listed[1].turn_started_at == now - timedelta(hours=2)
+
+
+def test_the_recent_log_is_the_last_moves_oldest_first_as_the_orm_reads_them(game):
+    seat = game.seats.all()[0]
+    for version in (101, 103, 102):
+        Move.objects.create(
+            game=game, seat=seat, version=version, action={}, log=[f"{{p0}} {version}", "ü"]
+        )
+    expected = list(game.moves.order_by("version").values_list("version", "log"))
+    assert len(expected) >= 3 and expected[-1] == (103, ["{p0} 103", "ü"])
+
+    assert rows.recent_log(game.pk, 2) == expected[-2:]
+    assert rows.recent_log(game.pk, 1000) == expected
+    assert rows.recent_log(game.pk + 1000, 5) == []
+
+
+def test_vacations_going_on_are_those_the_orm_calls_active(users):
+    anna, bob, chris, dora = users
+    now = timezone.now()
+    hour = timedelta(hours=1)
+    for user, start, end in [
+        (anna, now - hour, now + hour),  # going on
+        (anna, now - 2 * hour, now + 3 * hour),  # going on, ends later
+        (bob, now + hour, now + 2 * hour),  # not yet
+        (chris, now - 2 * hour, now - hour),  # over
+        (dora, now - hour, now + 5 * hour),  # going on, but not asked for
+    ]:
+        Vacation.objects.create(user=user, start=start, end=end)
+    asked = [anna.pk, bob.pk, chris.pk]
+    expected = dict(
+        Vacation.objects.active(now)
+        .filter(user_id__in=asked)
+        .order_by("end")
+        .values_list("user_id", "end")
+    )
+
+    assert rows.vacations_until(asked, now) == expected == {anna.pk: now + 3 * hour}
+    assert rows.vacations_until([], now) == {}
 
 
 def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(game):
