@@ -83,7 +83,7 @@ class MyGames(APIView):
     longest waiting: ``?waiting=1`` keeps only those. What a client polls to learn where it
     is to move: one query, no game state read. ``?documents=1``: each game waiting for the
     requester's move also carries its ``game`` document (as ``GET /api/games/<id>/`` answers),
-    two queries more in all, so a client can move without reading each game first."""
+    one query more in all, so a client can move without reading each game first."""
 
     def get(self, request: Request) -> Response:
         games = rows.player_games(request.user.pk)

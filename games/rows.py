@@ -101,6 +101,7 @@ class _Reader:
     def __init__(self, alias: str) -> None:
         self.alias = alias
         self.game = _Columns(Game, exclude=("initial_state",))  # large; only a replay needs it
+        self.game_pk = self.game.names.index(Game._meta.pk.attname)
         self.seat = _Columns(Seat)
         self.user = _Columns(get_user_model())
         # In the order of PlayerGame's fields, which are built from them.
@@ -126,25 +127,22 @@ class _Reader:
 
     @cached_property
     def games_sql(self) -> str:
-        """Games by id; ``{ids}`` stands for their placeholders."""
-        return (
-            f"SELECT {self.game.sql(self.connection)} FROM {self.quote(Game)}"
-            f" WHERE {self.quote(Game, 'pk')} IN ({{ids}})"
-        )
-
-    @cached_property
-    def seats_sql(self) -> str:
-        """The seats of games by id, in the ORM's order; ``{ids}`` as above."""
+        """Games by id (``{ids}`` stands for their placeholders), each on as many rows as it
+        has seats (one with no seat), each row with a seat and its user, the seats in the
+        ORM's order: one round trip for all."""
         user = self.user.model
         order = ", ".join(
             self.quote(Seat, name.lstrip("-")) + (" DESC" if name.startswith("-") else "")
             for name in Seat._meta.ordering
         )
         return (
-            f"SELECT {self.seat.sql(self.connection)}, {self.user.sql(self.connection)}"
-            f" FROM {self.quote(Seat)} LEFT OUTER JOIN {self.quote(user)}"
+            f"SELECT {self.game.sql(self.connection)}, {self.seat.sql(self.connection)},"
+            f" {self.user.sql(self.connection)} FROM {self.quote(Game)}"
+            f" LEFT OUTER JOIN {self.quote(Seat)}"
+            f" ON {self.quote(Seat, 'game')} = {self.quote(Game, 'pk')}"
+            f" LEFT OUTER JOIN {self.quote(user)}"
             f" ON {self.quote(Seat, 'user')} = {self.quote(user, 'pk')}"
-            f" WHERE {self.quote(Seat, 'game')} IN ({{ids}}) ORDER BY {order}"
+            f" WHERE {self.quote(Game, 'pk')} IN ({{ids}}) ORDER BY {order}"
         )
 
     @cached_property
@@ -188,22 +186,30 @@ class _Reader:
         connection = self.connection
         sql = self.games_sql.format(ids=_placeholders(len(game_ids)))
         if lock and connection.features.has_select_for_update:
-            sql += " FOR UPDATE"
+            of = connection.features.has_select_for_update_of
+            sql += f" FOR UPDATE OF {self.quote(Game)}" if of else " FOR UPDATE"
         with _cursor(connection) as cursor:
             cursor.execute(sql, list(game_ids))
-            games = {g.pk: g for g in (self.game.instance(r, connection) for r in cursor)}
-            if not games:
-                return {}
-            cursor.execute(self.seats_sql.format(ids=_placeholders(len(games))), [*games])
             rows = cursor.fetchall()
-        seats: dict[int, list[Seat]] = {pk: [] for pk in games}
-        split = len(self.seat.fields)
+        games: dict[int, Game] = {}
+        seats: dict[int, list[Seat]] = {}
+        game_end = len(self.game.fields)
+        seat_end = game_end + len(self.seat.fields)
         for row in rows:
-            seat = self.seat.instance(row[:split], connection)
-            user = None if seat.user_id is None else self.user.instance(row[split:], connection)
+            pk = row[self.game_pk]
+            game = games.get(pk)
+            if game is None:  # its (large) state is converted once, from its first row
+                game = games[pk] = self.game.instance(row[:game_end], connection)
+                seats[pk] = []
+            if row[game_end] is None:  # a game with no seat
+                continue
+            seat = self.seat.instance(row[game_end:seat_end], connection)
+            user = None
+            if seat.user_id is not None:
+                user = self.user.instance(row[seat_end:], connection)
             Seat.user.field.set_cached_value(seat, user)
-            Seat.game.field.set_cached_value(seat, games[seat.game_id])
-            seats[seat.game_id].append(seat)
+            Seat.game.field.set_cached_value(seat, game)
+            seats[pk].append(seat)
         cache_name = Seat.game.field.remote_field.cache_name
         for pk, game in games.items():
             prefetched = game.seats.all()
@@ -315,7 +321,7 @@ def load_game(game_id: int, *, lock: bool = False, using: str = "default") -> Ga
 
 
 def load_games(game_ids: list[int], *, using: str = "default") -> dict[int, Game]:
-    """Several games as ``load_game`` reads one, by id, in two queries in all."""
+    """Several games as ``load_game`` reads one, by id, in one query in all."""
     return _reader(using).load_games(game_ids, lock=False)
 
 

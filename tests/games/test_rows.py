@@ -80,7 +80,7 @@ def test_every_field_of_the_game_its_seats_and_users_is_read_as_the_orm_reads_it
 
 
 def test_seats_users_and_names_cost_no_further_query(game, django_assert_num_queries):
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         loaded = rows.load_game(game.pk)
     with django_assert_num_queries(0):
         names = loaded.names()
@@ -97,6 +97,26 @@ def test_the_initial_state_is_left_out_and_read_when_asked_for(game, django_asse
 
 def test_an_unknown_game_is_none():
     assert rows.load_game(10**9) is None
+
+
+def test_games_read_together_each_get_their_own_seats_and_a_game_without_seats_none(
+    game, users, django_assert_num_queries
+):
+    other = services.create_game(users[3], num_players=3, ai_seats=2, ai_level="easy")
+    empty = services.create_game(users[3], num_players=3)
+    Seat.objects.filter(game=empty).delete()
+
+    with django_assert_num_queries(1):
+        loaded = rows.load_games([game.pk, other.pk, empty.pk, 10**9])
+
+    assert set(loaded) == {game.pk, other.pk, empty.pk}
+    for pk in (game.pk, other.pk):
+        expected = [fields_of(s) for s in Seat.objects.filter(game_id=pk)]
+        assert [fields_of(s) for s in loaded[pk].seats.all()] == expected
+    assert list(loaded[empty.pk].seats.all()) == []
+    assert fields_of(loaded[other.pk], exclude=("initial_state",)) == fields_of(
+        Game.objects.get(pk=other.pk), exclude=("initial_state",)
+    )
 
 
 @pytest.mark.postgres
@@ -135,7 +155,7 @@ def test_the_statements_of_play_are_prepared_once_they_ran_a_few_times(game):
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         prepared = [statement for (statement,) in cursor.fetchall()]
-    assert any('FROM "games_game" WHERE "games_game"."id" IN ($1)' in s for s in prepared)
+    assert any('FROM "games_game" LEFT OUTER JOIN' in s and "IN ($1)" in s for s in prepared)
 
 
 def test_a_players_games_come_waiting_first_then_longest_waiting_then_not_started(users):
