@@ -350,7 +350,6 @@ def _record(
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    rows.update(game, MOVE_FIELDS)
     move = Move(
         game=game,
         seat=seat,
@@ -361,7 +360,7 @@ def _record(
         actor=actor,
         forced=forced,
     )
-    rows.insert(move)
+    rows.update_and_insert(game, MOVE_FIELDS, move)
     return move
 
 

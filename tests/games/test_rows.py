@@ -4,7 +4,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError, connections, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.utils import timezone
 
 from games import rows, services
@@ -223,17 +223,19 @@ def test_vacations_going_on_are_those_the_orm_calls_active(users):
     assert rows.vacations_until([], now) == {}
 
 
-def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(game):
+def test_a_move_written_by_hand_reads_back_as_the_orm_would_have_stored_it(
+    game, django_assert_num_queries
+):
     seat = game.seat_to_act()
     game.version += 1
     # Keys that are not strings are stored as strings, and an integer beyond 64 bits whole.
     game.state = {**game.state, "note": "ä", "big": 2**70, "keys": {1: "one"}}
     game.turn_started_at = timezone.now()
-    rows.update(game, ("version", "state", "turn_started_at"))
     move = Move(
         game=game, seat=seat, version=game.version, action={"type": "pass"}, log=["{p0} passes"]
     )
-    rows.insert(move)
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 2):
+        rows.update_and_insert(game, ("version", "state", "turn_started_at"), move)
 
     assert move.pk is not None and not move._state.adding
     stored = Move.objects.get(pk=move.pk)
@@ -255,3 +257,11 @@ def test_a_second_move_with_the_same_version_is_refused_and_stores_nothing(game)
     with pytest.raises(IntegrityError), transaction.atomic():
         rows.insert(Move(game=game, seat=seat, version=1000, action={"type": "pass"}))
     assert Move.objects.filter(game=game).count() == count
+    # Written with its game, the game's change goes with it.
+    game.version = 1000
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rows.update_and_insert(
+            game, ("version",), Move(game=game, seat=seat, version=1000, action={"type": "pass"})
+        )
+    assert Move.objects.filter(game=game).count() == count
+    assert Game.objects.get(pk=game.pk).version != 1000
