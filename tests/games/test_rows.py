@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import IntegrityError, connection, connections, transaction
+from django.db.models.signals import post_init
 from django.utils import timezone
 
 from games import rows, services
@@ -87,6 +88,21 @@ def test_seats_users_and_names_cost_no_further_query(game, django_assert_num_que
         to_act = loaded.seat_to_act()
         assert all(seat.game is loaded for seat in loaded.seats.all())
     assert "Anna K." in names and to_act.position == loaded.current_position
+
+
+def test_instances_are_made_through_init_when_someone_listens_to_its_signals(game):
+    made = []
+
+    def listener(sender, instance, **kwargs):
+        made.append(instance.pk)
+
+    post_init.connect(listener, sender=Seat)
+    try:
+        loaded = rows.load_game(game.pk)
+    finally:
+        post_init.disconnect(listener, sender=Seat)
+    assert made == [seat.pk for seat in loaded.seats.all()] and len(made) == 4
+    assert not loaded._state.adding and loaded._state.db == "default"
 
 
 def test_the_initial_state_is_left_out_and_read_when_asked_for(game, django_assert_num_queries):
