@@ -1,6 +1,6 @@
 """Sessions in the shared cache (written through to the database) whose first read also
 fetches the signed-in user's cached row, so a signed-in request costs one cache round trip,
-not two (the session, then the user: about a tenth of the server's time under load).
+not two (the session, then the user: together about a tenth of the server's time under load).
 
 Which user a session belongs to is learnt from the session itself, the first time a process
 reads it, and kept in a bounded table of the process. A session key never changes hands:

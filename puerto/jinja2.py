@@ -21,7 +21,9 @@ def url(name: str, *args) -> str:
 
 def date(value, format_string: str) -> str:
     """Django's ``date`` filter, in the active time zone (Django's templates convert a
-    datetime before the filter sees it)."""
+    datetime before the filter sees it); empty for no date, as there."""
+    if not value:
+        return ""
     return defaultfilters.date(timezone.localtime(value), format_string)
 
 
