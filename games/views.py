@@ -102,7 +102,7 @@ def _render_board(
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     context = board_context(request, game)
-    if game.status not in (Game.Status.OPEN, Game.Status.ABORTED):
+    if game.status not in (Game.Status.OPEN, Game.Status.ABORTED):  # else: the seats
         context["board"] = _board_html(request, context)
     context.update(_seats_context(request, game))
     return render(request, "games/game.html", context)
