@@ -55,29 +55,42 @@ class _Columns:
         table = connection.ops.quote_name(self.model._meta.db_table)
         return ", ".join(f"{table}.{connection.ops.quote_name(f.column)}" for f in self.fields)
 
-    def values(self, row, connection) -> list:
+    def converter(self, connection):
+        """A function turning a row of these columns into their values, for one read: the
+        converters are looked up once for all its rows."""
         converters = self._converters.get(connection)
         if converters is None:
             converters = self._converters[connection] = self._find_converters(connection)
-        values = list(row)
-        for index, column, functions in converters:
-            for function in functions:
-                values[index] = function(values[index], column, connection)
+        if not converters:
+            return list
+
+        def values(row) -> list:
+            values = list(row)
+            for index, column, functions in converters:
+                for function in functions:
+                    values[index] = function(values[index], column, connection)
+            return values
+
         return values
 
-    def instance(self, row, connection) -> models.Model:
-        """What ``Model.from_db`` makes, without ``__init__``'s round of ``setattr`` calls and
-        its ``pre_init``/``post_init`` signals when nobody listens to them (about a quarter of
-        a game read's time: a game comes with up to ten instances)."""
-        values = self.values(row, connection)
-        model = self.model
+    def maker(self, connection):
+        """A function making the instance of a row, as ``Model.from_db`` does, for one read.
+        It fills the instance's ``__dict__`` without ``__init__``'s round of ``setattr`` calls
+        and its ``pre_init``/``post_init`` signals when nobody listens to them (about a
+        quarter of a game read's time: a game comes with up to ten instances)."""
+        values = self.converter(connection)
+        model, names, alias = self.model, self.names, connection.alias
         if not self.plain or pre_init.has_listeners(model) or post_init.has_listeners(model):
-            return model.from_db(connection.alias, self.names, values)
-        instance = model.__new__(model)
-        instance.__dict__.update(zip(self.names, values, strict=True))
-        instance._state = ModelState()
-        instance._state.adding = False
-        instance._state.db = connection.alias
+            return lambda row: model.from_db(alias, names, values(row))
+
+        def instance(row) -> models.Model:
+            instance = model.__new__(model)
+            instance.__dict__.update(zip(names, values(row), strict=True))
+            state = instance._state = ModelState()
+            state.adding = False
+            state.db = alias
+            return instance
+
         return instance
 
     @cached_property
@@ -201,7 +214,9 @@ class _Reader:
         connection = self.connection
         with _cursor(connection) as cursor:
             cursor.execute(sql, params)
-            return [columns.values(row, connection) for row in cursor.fetchall()]
+            rows = cursor.fetchall()
+        values = columns.converter(connection)
+        return [values(row) for row in rows]
 
     def load_games(self, game_ids: list[int], *, lock: bool) -> dict[int, Game]:
         if not game_ids:
@@ -214,6 +229,9 @@ class _Reader:
         with _cursor(connection) as cursor:
             cursor.execute(sql, list(game_ids))
             rows = cursor.fetchall()
+        make_game = self.game.maker(connection)
+        make_seat = self.seat.maker(connection)
+        make_user = self.user.maker(connection)
         games: dict[int, Game] = {}
         seats: dict[int, list[Seat]] = {}
         game_end = len(self.game.fields)
@@ -222,14 +240,14 @@ class _Reader:
             pk = row[self.game_pk]
             game = games.get(pk)
             if game is None:  # its (large) state is converted once, from its first row
-                game = games[pk] = self.game.instance(row[:game_end], connection)
+                game = games[pk] = make_game(row[:game_end])
                 seats[pk] = []
             if row[game_end] is None:  # a game with no seat
                 continue
-            seat = self.seat.instance(row[game_end:seat_end], connection)
+            seat = make_seat(row[game_end:seat_end])
             user = None
             if seat.user_id is not None:
-                user = self.user.instance(row[seat_end:], connection)
+                user = make_user(row[seat_end:])
             Seat.user.field.set_cached_value(seat, user)
             Seat.game.field.set_cached_value(seat, game)
             seats[pk].append(seat)
@@ -248,13 +266,9 @@ class _Reader:
             cursor.execute(self.player_games_sql, [user_id, *statuses])
             rows = cursor.fetchall()
         split = len(self.listed_game.fields)
-        games = [
-            PlayerGame(
-                *self.listed_game.values(row[:split], connection),
-                *self.listed_seat.values(row[split:], connection),
-            )
-            for row in rows
-        ]
+        game_values = self.listed_game.converter(connection)
+        seat_values = self.listed_seat.converter(connection)
+        games = [PlayerGame(*game_values(row[:split]), *seat_values(row[split:])) for row in rows]
         # Waiting for the player first; then the longest waiting; games not started last.
         return sorted(
             games,
