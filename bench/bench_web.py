@@ -523,9 +523,9 @@ class Player(threading.Thread):
         return time.monotonic() < self.deadline and self.client.requests < self.args.max_requests
 
     def pace(self) -> None:
-        """Wait for this player's next slot. Slots missed while no game waited for the player
-        are made up, up to ``--catch-up`` of them at once: otherwise the players, who wait for
-        each other, move less often than they aim at even when the site answers at once."""
+        """Wait for this player's next slot. Slots missed while the player waited (for an
+        answer, or for its turn) are made up, up to ``--catch-up`` of them at once: otherwise
+        the players move less often than they aim at even when the site keeps up."""
         now = time.monotonic()
         if self.next_move > now:
             time.sleep(max(0.0, min(self.next_move, self.deadline) - now))
