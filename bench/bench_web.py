@@ -572,10 +572,20 @@ def run_players(port, players, args, usage) -> tuple[Recorder, dict]:
     return recorder, usage.stop()
 
 
+def stolen_seconds() -> float:
+    """CPU seconds the hypervisor gave to other guests while this machine wanted them (the
+    ``steal`` column of ``/proc/stat``, all cores); 0 where the kernel does not say."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 class Usage:
     """Wall time, and CPU seconds of the server (master and workers), of PostgreSQL's backends
-    serving the bench database (those that exist at the end count from zero), and of this
-    process (the load generator)."""
+    serving the bench database (those that exist at the end count from zero), of this
+    process (the load generator), and those the host took away (``stolen_seconds``)."""
 
     def __init__(self, server_pid: int, backends) -> None:
         self.server_pid, self.backends = server_pid, backends
@@ -586,6 +596,7 @@ class Usage:
         values = {f"postgres {pid}": cpu_seconds(pid) for pid in self.backends()}
         values["server"] = cpu_seconds(self.server_pid)
         values["load generator"] = own.ru_utime + own.ru_stime
+        values["stolen"] = stolen_seconds()
         values["wall"] = time.monotonic()
         return values
 
@@ -744,7 +755,8 @@ def main() -> None:
         print(
             f"CPU seconds during the load: server {used['server']:.1f}, PostgreSQL"
             f" {used['postgres']:.1f}, load generator {used['load generator']:.1f}"
-            f" (of {used['wall'] * cores:.1f} in the whole run); load average"
+            f" (of {used['wall'] * cores:.1f} in the whole run), taken by the host (steal)"
+            f" {used['stolen']:.1f}; load average"
             f" {load_before:.1f} before,"
             f" {load_after:.1f} after"
         )

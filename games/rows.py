@@ -51,9 +51,14 @@ class _Columns:
         # Converters may be bound to a connection, and each thread has its own.
         self._converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-    def sql(self, connection) -> str:
+    def sql(self, connection, **instead: str) -> str:
+        """The columns, each as ``table.column`` or as the SQL expression given ``instead``
+        for its attribute name."""
         table = connection.ops.quote_name(self.model._meta.db_table)
-        return ", ".join(f"{table}.{connection.ops.quote_name(f.column)}" for f in self.fields)
+        return ", ".join(
+            instead.get(f.attname) or f"{table}.{connection.ops.quote_name(f.column)}"
+            for f in self.fields
+        )
 
     def converter(self, connection):
         """A function turning a row of these columns into their values, for one read: the
@@ -161,24 +166,48 @@ class _Reader:
         column = (model._meta.pk if field == "pk" else model._meta.get_field(field)).column
         return f"{table}.{self.connection.ops.quote_name(column)}"
 
+    def seat_order(self, table: str) -> str:
+        """The ORM's order of seats, on ``table`` (the seat table's name or an alias)."""
+        meta, quote = Seat._meta, self.connection.ops.quote_name
+        fields = [name.lstrip("-") for name in meta.ordering]
+        columns = [(meta.pk if f == "pk" else meta.get_field(f)).column for f in fields]
+        return ", ".join(
+            f"{table}.{quote(column)}" + (" DESC" if name.startswith("-") else "")
+            for column, name in zip(columns, meta.ordering, strict=True)
+        )
+
     @cached_property
     def games_sql(self) -> str:
         """Games by id (``{ids}`` stands for their placeholders), each on as many rows as it
         has seats (one with no seat), each row with a seat and its user, the seats in the
-        ORM's order: one round trip for all."""
+        ORM's order: one round trip for all.
+
+        The state, a game's one large column, comes on the game's first row only (NULL on
+        the others): sent once per seat, writing it out was about a third of the read's time
+        in PostgreSQL (``docs/benchmarks.md``)."""
         user = self.user.model
-        order = ", ".join(
-            self.quote(Seat, name.lstrip("-")) + (" DESC" if name.startswith("-") else "")
-            for name in Seat._meta.ordering
+        quote = self.connection.ops.quote_name
+        first = quote("first_seat")
+        first_seat = (
+            f"SELECT {first}.{quote(Seat._meta.pk.column)} FROM {self.quote(Seat)} {first}"
+            f" WHERE {first}.{quote(Seat.game.field.column)} = {self.quote(Game, 'pk')}"
+            f" ORDER BY {self.seat_order(first)} LIMIT 1"
+        )
+        seat = self.quote(Seat, "pk")
+        state = (
+            f"CASE WHEN {seat} IS NULL OR {seat} = ({first_seat})"
+            f" THEN {self.quote(Game, 'state')} END"
         )
         return (
-            f"SELECT {self.game.sql(self.connection)}, {self.seat.sql(self.connection)},"
-            f" {self.user.sql(self.connection)} FROM {self.quote(Game)}"
+            f"SELECT {self.game.sql(self.connection, state=state)},"
+            f" {self.seat.sql(self.connection)}, {self.user.sql(self.connection)}"
+            f" FROM {self.quote(Game)}"
             f" LEFT OUTER JOIN {self.quote(Seat)}"
             f" ON {self.quote(Seat, 'game')} = {self.quote(Game, 'pk')}"
             f" LEFT OUTER JOIN {self.quote(user)}"
             f" ON {self.quote(Seat, 'user')} = {self.quote(user, 'pk')}"
-            f" WHERE {self.quote(Game, 'pk')} IN ({{ids}}) ORDER BY {order}"
+            f" WHERE {self.quote(Game, 'pk')} IN ({{ids}})"
+            f" ORDER BY {self.seat_order(self.quote(Seat))}"
         )
 
     @cached_property
@@ -239,7 +268,7 @@ class _Reader:
         for row in rows:
             pk = row[self.game_pk]
             game = games.get(pk)
-            if game is None:  # its (large) state is converted once, from its first row
+            if game is None:  # from its first row, the one with its state
                 game = games[pk] = make_game(row[:game_end])
                 seats[pk] = []
             if row[game_end] is None:  # a game with no seat
