@@ -169,12 +169,12 @@ class _Reader:
     def seat_order(self, table: str) -> str:
         """The ORM's order of seats, on ``table`` (the seat table's name or an alias)."""
         meta, quote = Seat._meta, self.connection.ops.quote_name
-        fields = [name.lstrip("-") for name in meta.ordering]
-        columns = [(meta.pk if f == "pk" else meta.get_field(f)).column for f in fields]
-        return ", ".join(
-            f"{table}.{quote(column)}" + (" DESC" if name.startswith("-") else "")
-            for column, name in zip(columns, meta.ordering, strict=True)
-        )
+        order = []
+        for name in meta.ordering:
+            field = name.lstrip("-")
+            column = (meta.pk if field == "pk" else meta.get_field(field)).column
+            order.append(f"{table}.{quote(column)}" + (" DESC" if name.startswith("-") else ""))
+        return ", ".join(order)
 
     @cached_property
     def games_sql(self) -> str:
