@@ -158,23 +158,22 @@ class _Reader:
         """This thread's connection (each thread has its own)."""
         return connections[self.alias]
 
-    def quote(self, model: type[models.Model], field: str = "") -> str:
-        """``table`` or ``table.column`` of ``model``'s ``field`` (``pk``: its primary key)."""
-        table = self.connection.ops.quote_name(model._meta.db_table)
+    def quote(self, model: type[models.Model], field: str = "", *, alias: str = "") -> str:
+        """``table`` or ``table.column`` of ``model``'s ``field`` (``pk``: its primary key);
+        with an ``alias``, that name stands for the table."""
+        table = self.connection.ops.quote_name(alias or model._meta.db_table)
         if not field:
             return table
         column = (model._meta.pk if field == "pk" else model._meta.get_field(field)).column
         return f"{table}.{self.connection.ops.quote_name(column)}"
 
-    def seat_order(self, table: str) -> str:
-        """The ORM's order of seats, on ``table`` (the seat table's name or an alias)."""
-        meta, quote = Seat._meta, self.connection.ops.quote_name
-        order = []
-        for name in meta.ordering:
-            field = name.lstrip("-")
-            column = (meta.pk if field == "pk" else meta.get_field(field)).column
-            order.append(f"{table}.{quote(column)}" + (" DESC" if name.startswith("-") else ""))
-        return ", ".join(order)
+    def seat_order(self, alias: str = "") -> str:
+        """The ORM's order of seats, on the seat table or on an ``alias`` of it."""
+        return ", ".join(
+            self.quote(Seat, name.lstrip("-"), alias=alias)
+            + (" DESC" if name.startswith("-") else "")
+            for name in Seat._meta.ordering
+        )
 
     @cached_property
     def games_sql(self) -> str:
@@ -186,11 +185,11 @@ class _Reader:
         the others): sent once per seat, writing it out was about a third of the read's time
         in PostgreSQL (``docs/benchmarks.md``)."""
         user = self.user.model
-        quote = self.connection.ops.quote_name
-        first = quote("first_seat")
+        first = "first_seat"
         first_seat = (
-            f"SELECT {first}.{quote(Seat._meta.pk.column)} FROM {self.quote(Seat)} {first}"
-            f" WHERE {first}.{quote(Seat.game.field.column)} = {self.quote(Game, 'pk')}"
+            f"SELECT {self.quote(Seat, 'pk', alias=first)}"
+            f" FROM {self.quote(Seat)} {self.quote(Seat, alias=first)}"
+            f" WHERE {self.quote(Seat, 'game', alias=first)} = {self.quote(Game, 'pk')}"
             f" ORDER BY {self.seat_order(first)} LIMIT 1"
         )
         seat = self.quote(Seat, "pk")
@@ -207,7 +206,7 @@ class _Reader:
             f" LEFT OUTER JOIN {self.quote(user)}"
             f" ON {self.quote(Seat, 'user')} = {self.quote(user, 'pk')}"
             f" WHERE {self.quote(Game, 'pk')} IN ({{ids}})"
-            f" ORDER BY {self.seat_order(self.quote(Seat))}"
+            f" ORDER BY {self.seat_order()}"
         )
 
     @cached_property
