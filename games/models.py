@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from games.engines import get_engine
+from games.fields import WholeJSONField
 
 
 def new_seed() -> int:
@@ -37,8 +38,8 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     seed = models.BigIntegerField(default=new_seed, editable=False)
-    initial_state = models.JSONField(null=True, blank=True, editable=False)
-    state = models.JSONField(null=True, blank=True, editable=False)
+    initial_state = WholeJSONField(null=True, blank=True, editable=False)
+    state = WholeJSONField(null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(
         default=0,
         help_text="Changes so far: every accepted move adds one, and so does a seat's change "

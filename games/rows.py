@@ -329,9 +329,8 @@ def _db_value(field: models.Field, value, connection):
     """``field.get_db_prep_save``, with a plain JSON field's value written by orjson."""
     prepared = field.get_db_prep_save(value, connection)
     if connection.vendor == "postgresql" and prepared is not None and _plain_json(field):
-        from psycopg.types.json import Jsonb
-
-        prepared = Jsonb(prepared.obj, dumps=fastjson.dumps)
+        # psycopg's Json or Jsonb, as the field chose for its column type.
+        prepared = type(prepared)(prepared.obj, dumps=fastjson.dumps)
     return prepared
 
 

@@ -283,3 +283,27 @@ def test_a_second_move_with_the_same_version_is_refused_and_stores_nothing(game)
         )
     assert Move.objects.filter(game=game).count() == count
     assert Game.objects.get(pk=game.pk).version != 1000
+
+
+@pytest.mark.postgres
+def test_a_games_state_is_kept_as_the_text_written_not_parsed_into_jsonb(game):
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT column_name, data_type FROM information_schema.columns"
+            " WHERE table_name = %s AND column_name IN ('state', 'initial_state', 'result')",
+            [Game._meta.db_table],
+        )
+        assert dict(cursor.fetchall()) == {
+            "state": "json",
+            "initial_state": "json",
+            "result": "jsonb",
+        }
+    # jsonb would give the keys back shortest first; json keeps them as they were written,
+    # whether the ORM or the hand-built statements write and read them.
+    state = {"zebra": 1, "a": {"long key": 2, "k": 3}}
+    Game.objects.filter(pk=game.pk).update(state=state)
+    assert list(Game.objects.get(pk=game.pk).state) == ["zebra", "a"]
+    assert list(rows.load_game(game.pk).state["a"]) == ["long key", "k"]
+    game.state = {"yak": 4, "b": 5}
+    rows.update(game, ("state",))
+    assert list(Game.objects.get(pk=game.pk).state) == ["yak", "b"]
