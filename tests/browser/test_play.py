@@ -176,9 +176,9 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
     expect(bob_page.locator("#board")).to_be_visible()
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
-    # The waiting room is not live: anna sees the running game when she loads the page again.
-    anna_page.reload()
-    expect(anna_page.locator(".pr-round")).to_contain_text("Round 1")
+    # The waiting room polls its seats every 2 s: anna's page turns into the running game by
+    # itself (loading it again by hand here raced with that reload).
+    expect(anna_page.locator(".pr-round")).to_contain_text("Round 1", timeout=10_000)
 
     pages = {anna.pk: anna_page, bob.pk: bob_page}
     roles = {anna.pk: ["Mayor", "Settler"], bob.pk: ["Builder", "Settler"]}
