@@ -177,7 +177,7 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING
     # The waiting room polls its seats every 2 s: anna's page turns into the running game by
-    # itself (loading it again by hand here raced with that reload).
+    # itself (a reload by hand here would race with that one).
     expect(anna_page.locator(".pr-round")).to_contain_text("Round 1", timeout=10_000)
 
     pages = {anna.pk: anna_page, bob.pk: bob_page}
