@@ -21,4 +21,4 @@ RUN SECRET_KEY=collectstatic-only DEBUG=false PUERTO_VAR_DIR=/tmp/var \
 
 USER puerto
 EXPOSE 8000
-CMD ["gunicorn", "puerto.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["gunicorn", "puerto.wsgi", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]

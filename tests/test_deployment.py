@@ -4,6 +4,7 @@ import http.client
 import json
 import os
 import re
+import runpy
 import secrets
 import signal
 import socket
@@ -68,6 +69,26 @@ def image_command() -> list[str]:
     return json.loads(text.group(1).replace("\\\n", ""))
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started that still run (gunicorn's workers)."""
+    tasks = Path(f"/proc/{pid}/task").iterdir()
+    return [int(c) for task in tasks for c in (task / "children").read_text().split()]
+
+
+def gunicorn_workers(monkeypatch, concurrency: str | None) -> int:
+    if concurrency is None:
+        monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    else:
+        monkeypatch.setenv("WEB_CONCURRENCY", concurrency)
+    return runpy.run_path(str(settings.BASE_DIR / "gunicorn.conf.py"))["workers"]
+
+
+def test_gunicorn_runs_one_worker_per_core_unless_told_otherwise(monkeypatch):
+    assert gunicorn_workers(monkeypatch, None) == len(os.sched_getaffinity(0))
+    assert gunicorn_workers(monkeypatch, "") == len(os.sched_getaffinity(0))
+    assert gunicorn_workers(monkeypatch, "5") == 5
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -78,15 +99,14 @@ def free_port() -> int:
 @pytest.mark.redis
 def test_the_images_web_command_serves_the_site(tmp_path):
     """The image's production server, run here with production settings on a free port, answers
-    the health check (the command names its options, so only the address and the worker count
-    are changed)."""
+    the health check (only the address is changed; ``gunicorn.conf.py`` in the working
+    directory is read, and ``WEB_CONCURRENCY`` sets its worker count)."""
     command = image_command()
     port = free_port()
-    overrides = {"--bind": f"127.0.0.1:{port}", "--workers": "1"}
-    for option, value in overrides.items():
-        command[command.index(option) + 1] = value
+    command[command.index("--bind") + 1] = f"127.0.0.1:{port}"
     command[0] = str(Path(sys.executable).with_name(command[0]))
     env = project_env(
+        WEB_CONCURRENCY="2",
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1",
@@ -115,6 +135,7 @@ def test_the_images_web_command_serves_the_site(tmp_path):
             except OSError:
                 time.sleep(0.2)
         assert answer == (200, "ok"), (tmp_path / "server.log").read_text()
+        assert len(children(server.pid)) == 2
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
