@@ -71,9 +71,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--rate",
         type=float,
-        default=TARGET_MOVES_PER_S,
-        help=f"moves per second the players aim at together ({TARGET_MOVES_PER_S:.0f});"
-        " 0: each moves as fast as the site answers",
+        default=TARGET_MOVES_PER_S * 1.01,
+        help="moves per second the players aim at together (1 %% above the target, %(default).0f:"
+        " aiming at exactly the target, whether a site that kept up met it depended on which"
+        " side of the window's end one move fell); 0: each moves as fast as the site answers",
     )
     parser.add_argument(
         "--catch-up",
