@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from games import rows, services
 from games.models import Game, Move
-from games.views import MAX_MOVE_BODY
+from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 
 def _error(status: int, message: str, **extra) -> Response:
@@ -130,9 +130,7 @@ class GameMoves(APIView):
     answer holds the move's log and the game as the mover now sees it (``game``)."""
 
     def post(self, request: Request, pk: int) -> Response:
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        # The declared length first, so an oversized body is refused without reading it.
-        if (length.isdigit() and int(length) > MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
+        if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, "that request is too large to be a move")
         try:
             body = request.data

@@ -99,7 +99,10 @@ TEMPLATES = [
         "NAME": "jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "puerto.jinja2.environment"},
+        "OPTIONS": {
+            "environment": "puerto.jinja2.environment",
+            "context_processors": ["puerto.jinja2.csrf"],
+        },
     },
 ]
 
