@@ -3,8 +3,8 @@
 
 One sync worker per core the process may run on. A request here is CPU work with a few short
 round trips to a nearby database, so workers beyond the cores only take turns on them: with
-100 players aiming at 300 moves/s on 2 cores, 4 workers spent 15-25 % more CPU per move than
-2, in gunicorn and in PostgreSQL alike, and answered later (docs/benchmarks.md, ninth series).
+100 players aiming at 300 moves/s on 2 cores, 4 workers spent 15-21 % more CPU than 2 (and
+PostgreSQL 8-12 % more), and answered later (docs/benchmarks.md, ninth series).
 ``WEB_CONCURRENCY`` sets another count, as it does for gunicorn without this file.
 """
 
