@@ -150,7 +150,6 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game(pk))
 
 
-@require_POST
 def too_large_for_a_move(request: HttpRequest) -> bool:
     """Whether the body is over ``MAX_MOVE_BODY`` by its declared length: an oversized body is
     refused unread, and a multipart form that the CSRF check has already read from the stream
@@ -159,6 +158,7 @@ def too_large_for_a_move(request: HttpRequest) -> bool:
     return length.isdigit() and int(length) > MAX_MOVE_BODY
 
 
+@require_POST
 def move(request: HttpRequest, pk: int) -> HttpResponse:
     """One decision of the seat to act. htmx gets the new board (4xx with the reason and the
     fresh board when refused); a plain form post is redirected back to the game page."""

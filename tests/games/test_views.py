@@ -226,6 +226,15 @@ def test_an_oversized_move_is_refused(users):
 
 
 @pytest.mark.django_db
+def test_a_move_is_only_ever_posted(users):
+    game = running_game(users)
+    client = client_for(to_act(game, users))
+    response = client.get(reverse("games:move", args=[game.pk]), **HTMX)
+    assert response.status_code == 405
+    assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.django_db
 def test_moves_need_the_csrf_token(users):
     game = running_game(users)
     client = Client(enforce_csrf_checks=True)
