@@ -97,7 +97,7 @@ def parse_args() -> argparse.Namespace:
         "--workers",
         type=int,
         default=runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"],
-        help="server workers (as gunicorn.conf.py: one per core, or WEB_CONCURRENCY)",
+        help="server workers (as gunicorn.conf.py: one more than the cores, or WEB_CONCURRENCY)",
     )
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per worker (1); gunicorn: gthread"
