@@ -82,7 +82,7 @@ def parse_args() -> argparse.Namespace:
         default=1.0,
         help="slots of the players' shared schedule that may be made up at once, missed while"
         " no player was ready to move (1; each player on its own schedule, allowed to make up"
-        " one slot, made about 2 %% fewer moves than aimed at: its slots passed while it slept"
+        " one slot, made about 3 %% fewer moves than aimed at: its slots passed while it slept"
         " with no game waiting for it)",
     )
     parser.add_argument(
@@ -523,11 +523,11 @@ class Schedule:
     ``rate`` a second, each taken by one move of whichever player is ready first. The gaps are
     random, between half and one and a half times the mean, in pairs that add up to twice the
     mean, so the rate holds over any stretch of the run (with independent gaps, a run of
-    fixed seed was 0.6 % slow). A player with no
-    game waiting for it leaves its share to the others, as on a site with many players. Slots
-    that pass while no player is ready (all of them waiting for answers, when the site cannot
-    keep up) are made up, up to ``catch_up`` of them at once, and otherwise lost, so that a
-    site that cannot keep up shows fewer moves than aimed at."""
+    fixed seed was 0.6 % slow). A player with no game waiting for it leaves its share to the
+    others, as on a site with many players. Slots that pass while no player is ready (all of
+    them waiting for answers, when the site cannot keep up) are made up, up to ``catch_up`` of
+    them at once, and otherwise lost, so that a site that cannot keep up shows fewer moves
+    than aimed at."""
 
     def __init__(self, rate: float, catch_up: float, deadline: float, seed: int) -> None:
         self.gap = 1 / rate if rate else 0.0
