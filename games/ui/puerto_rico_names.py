@@ -1,0 +1,76 @@
+"""The names of Puerto Rico's pieces in the reader's language, one place for the whole site.
+
+The engine names things in snake_case English (``"small_indigo_plant"``, ``"captain"``); the
+board, the log and the refusals show them through these tables. The German names are those of
+the German rulebook (``shared/rules/names-de.md``); the translations live in ``locale/``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import pgettext_lazy
+
+GOOD_NAMES = {
+    "corn": pgettext_lazy("good", "corn"),
+    "indigo": pgettext_lazy("good", "indigo"),
+    "sugar": pgettext_lazy("good", "sugar"),
+    "tobacco": pgettext_lazy("good", "tobacco"),
+    "coffee": pgettext_lazy("good", "coffee"),
+}
+"""Goods, and the plantations that grow them."""
+
+ISLAND_KIND_NAMES = {**GOOD_NAMES, "quarry": pgettext_lazy("island", "quarry")}
+
+ROLE_NAMES = {
+    "settler": pgettext_lazy("role", "settler"),
+    "mayor": pgettext_lazy("role", "mayor"),
+    "builder": pgettext_lazy("role", "builder"),
+    "craftsman": pgettext_lazy("role", "craftsman"),
+    "trader": pgettext_lazy("role", "trader"),
+    "captain": pgettext_lazy("role", "captain"),
+    "prospector": pgettext_lazy("role", "prospector"),
+}
+
+PHASE_NAMES = {
+    "role": pgettext_lazy("phase", "choosing a role"),
+    "settler": pgettext_lazy("phase", "settler phase"),
+    "mayor": pgettext_lazy("phase", "mayor phase"),
+    "builder": pgettext_lazy("phase", "builder phase"),
+    "craftsman": pgettext_lazy("phase", "craftsman phase"),
+    "trader": pgettext_lazy("phase", "trader phase"),
+    "captain": pgettext_lazy("phase", "captain phase"),
+    "storage": pgettext_lazy("phase", "storage"),
+    "over": pgettext_lazy("phase", "game over"),
+}
+
+BUILDING_NAMES = {
+    "small_indigo_plant": pgettext_lazy("building", "small indigo plant"),
+    "small_sugar_mill": pgettext_lazy("building", "small sugar mill"),
+    "indigo_plant": pgettext_lazy("building", "indigo plant"),
+    "sugar_mill": pgettext_lazy("building", "sugar mill"),
+    "tobacco_storage": pgettext_lazy("building", "tobacco storage"),
+    "coffee_roaster": pgettext_lazy("building", "coffee roaster"),
+    "small_market": pgettext_lazy("building", "small market"),
+    "hacienda": pgettext_lazy("building", "hacienda"),
+    "construction_hut": pgettext_lazy("building", "construction hut"),
+    "small_warehouse": pgettext_lazy("building", "small warehouse"),
+    "hospice": pgettext_lazy("building", "hospice"),
+    "office": pgettext_lazy("building", "office"),
+    "large_market": pgettext_lazy("building", "large market"),
+    "large_warehouse": pgettext_lazy("building", "large warehouse"),
+    "factory": pgettext_lazy("building", "factory"),
+    "university": pgettext_lazy("building", "university"),
+    "harbor": pgettext_lazy("building", "harbor"),
+    "wharf": pgettext_lazy("building", "wharf"),
+    "guild_hall": pgettext_lazy("building", "guild hall"),
+    "residence": pgettext_lazy("building", "residence"),
+    "fortress": pgettext_lazy("building", "fortress"),
+    "customs_house": pgettext_lazy("building", "customs house"),
+    "city_hall": pgettext_lazy("building", "city hall"),
+}
+"""Every building of the base game; the expansions add their rows here."""
+
+END_REASON_NAMES = {
+    "colonists": pgettext_lazy("end", "the colonist supply ran short"),
+    "city": pgettext_lazy("end", "a city's 12th space was filled"),
+    "vp_chips": pgettext_lazy("end", "the VP chips ran out"),
+}
