@@ -6,7 +6,9 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
+from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny
@@ -14,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import rows, services
-from games.models import Game, Move
+from games import services
+from games.models import Game, Move, Seat
 from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 
@@ -72,9 +74,9 @@ class GameDetail(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, pk: int) -> Response:
-        game = rows.load_game(pk)
+        game = Game.objects.with_seats().filter(pk=pk).first()
         if game is None:
-            return _error(404, "no such game")
+            return _error(404, _("no such game"))
         return Response(game_document(game, _seated_user(request)))
 
 
@@ -83,31 +85,53 @@ class MyGames(APIView):
     longest waiting: ``?waiting=1`` keeps only those. What a client polls to learn where it
     is to move: one query, no game state read. ``?documents=1``: each game waiting for the
     requester's move also carries its ``game`` document (as ``GET /api/games/<id>/`` answers),
-    one query more in all, so a client can move without reading each game first."""
+    two queries more in all, so a client can move without reading each game first."""
 
     def get(self, request: Request) -> Response:
-        games = rows.player_games(request.user.pk)
+        seats = (
+            Seat.objects.filter(
+                user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
+            )
+            .annotate(your_turn=_your_turn())
+            .order_by("-your_turn", F("game__turn_started_at").asc(nulls_last=True), "game_id")
+            .values(
+                "game_id",
+                "position",
+                "your_turn",
+                "game__engine",
+                "game__status",
+                "game__version",
+                "game__current_position",
+                "game__turn_started_at",
+            )
+        )
         if _flag(request, "waiting"):
-            games = [g for g in games if g.your_turn]
+            seats = seats.filter(your_turn=True)
         listed = [
             {
-                "id": g.game_id,
-                "engine": g.engine,
-                "status": g.status,
-                "version": g.version,
-                "to_act": g.current_position,
-                "you": g.position,
-                "your_turn": g.your_turn,
-                "turn_started_at": g.turn_started_at,
+                "id": row["game_id"],
+                "engine": row["game__engine"],
+                "status": row["game__status"],
+                "version": row["game__version"],
+                "to_act": row["game__current_position"],
+                "you": row["position"],
+                "your_turn": row["your_turn"],
+                "turn_started_at": row["game__turn_started_at"],
             }
-            for g in games
+            for row in seats
         ]
         if _flag(request, "documents"):
-            loaded = rows.load_games([row["id"] for row in listed if row["your_turn"]])
+            waiting = [row["id"] for row in listed if row["your_turn"]]
+            loaded = Game.objects.with_seats().in_bulk(waiting) if waiting else {}
             for row in listed:
                 if row["id"] in loaded:
                     row["game"] = game_document(loaded[row["id"]], request.user)
         return Response({"games": listed})
+
+
+def _your_turn() -> ExpressionWrapper:
+    running = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
+    return ExpressionWrapper(running, output_field=BooleanField())
 
 
 def _flag(request: Request, name: str) -> bool:
@@ -121,7 +145,7 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
     as on the game page)."""
     row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
     if row is None:
-        return JsonResponse({"error": "no such game"}, status=404)
+        return JsonResponse({"error": _("no such game")}, status=404)
     return JsonResponse({"version": row[0], "to_act": row[1]})
 
 
@@ -131,26 +155,26 @@ class GameMoves(APIView):
 
     def post(self, request: Request, pk: int) -> Response:
         if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
-            return _error(413, "that request is too large to be a move")
+            return _error(413, _("that request is too large to be a move"))
         try:
             body = request.data
         except ParseError as error:
             return _error(400, str(error.detail))
         if not isinstance(body, dict):
-            return _error(400, "send a JSON object with 'action' and 'version'")
+            return _error(400, _("send a JSON object with 'action' and 'version'"))
         action, version, key = body.get("action"), body.get("version"), body.get("key", "")
         if not isinstance(action, dict):
-            return _error(400, "'action' must be an object")
+            return _error(400, _("'action' must be an object"))
         if not isinstance(version, int) or isinstance(version, bool):
-            return _error(400, "'version' must be the game version you saw (an integer)")
+            return _error(400, _("'version' must be the game version you saw (an integer)"))
         if not isinstance(key, str):
-            return _error(400, "'key' must be a string")
+            return _error(400, _("'key' must be a string"))
         try:
             result = services.submit_move(
                 pk, action, user=request.user, expected_version=version, idempotency_key=key
             )
         except services.Conflict as error:  # with the game as it is now, to decide again
-            game = rows.load_game(pk)
+            game = Game.objects.with_seats().get(pk=pk)
             document = game_document(game, request.user)
             return _error(error.status, error.message, version=game.version, game=document)
         except services.GameError as error:

@@ -22,7 +22,6 @@ from django.db.models import F
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games import rows
 from games.models import Game, Seat, Vacation
 from games.signals import game_changed
 
@@ -201,7 +200,12 @@ def table_info(game: Game, viewer_seat: Seat | None, now: datetime | None = None
     now = now or timezone.now()
     seats = list(game.seats.all())
     user_ids = [s.user_id for s in seats if s.user_id is not None]
-    away = rows.vacations_until(user_ids, now)
+    away = dict(
+        Vacation.objects.active(now)
+        .filter(user_id__in=user_ids)
+        .values_list("user_id", "end")
+        .order_by("end")
+    )
     viewer_id = viewer_seat.user_id if viewer_seat is not None else None
     votes = []
     for seat in seats:

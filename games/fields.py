@@ -3,13 +3,10 @@
 PostgreSQL's ``jsonb`` parses a value into a tree on the way in and writes it out as text on
 the way out; ``json`` keeps the text as it came. A game's state (3 to 10 kB) is written on every
 move and read on every game read, and is never searched inside, so ``json`` costs the server
-about half as much for it (``docs/benchmarks.md``). To Django the column reads like ``jsonb``:
-as text, which the field parses (``read_json_as_text``).
+about half as much for it (``docs/benchmarks.md``).
 """
 
 from django.db import models
-from django.db.backends.signals import connection_created
-from django.dispatch import receiver
 
 
 class WholeJSONField(models.JSONField):
@@ -29,12 +26,7 @@ class WholeJSONField(models.JSONField):
                 return Json(adapted.obj, dumps=adapted.dumps)
         return adapted
 
-
-@receiver(connection_created)
-def read_json_as_text(sender, connection, **kwargs) -> None:
-    """Have psycopg hand ``json`` values over as text, as Django has it do with ``jsonb``, so
-    that the field parses them (``JSONField.from_db_value``) whichever column type they are."""
-    if connection.vendor == "postgresql":
-        from psycopg.types.string import TextLoader
-
-        connection.connection.adapters.register_loader("json", TextLoader)
+    def from_db_value(self, value, expression, connection):
+        if connection.vendor == "postgresql":  # psycopg parses json (Django has jsonb as text)
+            return value
+        return super().from_db_value(value, expression, connection)

@@ -22,6 +22,14 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+class GameQuerySet(models.QuerySet):
+    def with_seats(self) -> GameQuerySet:
+        """Games as a page, a read or a move needs them: seats and their users in one more
+        query, and without the initial state (large; only a replay needs it)."""
+        seats = models.Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        return self.defer("initial_state").prefetch_related(seats)
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "open for players"
@@ -67,6 +75,8 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

@@ -15,8 +15,9 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from games import notifications, rows
+from games import notifications
 from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
@@ -83,13 +84,13 @@ def create_game(
     except ValueError as error:
         raise GameError(str(error)) from error
     if not 0 <= ai_seats <= num_players - (1 if join else 0):
-        raise GameError("more AI players than free seats")
+        raise GameError(gettext("more AI players than free seats"))
     if ai_seats and (not ai_level or ai_level not in Seat.AI.values):
-        raise GameError(f"unknown AI level {ai_level!r}")
+        raise GameError(gettext("unknown AI level %(level)r") % {"level": ai_level})
     if move_time is not None and move_time <= timedelta(0):
-        raise GameError("the move time must be positive")
+        raise GameError(gettext("the move time must be positive"))
     if on_timeout not in Game.OnTimeout.values:
-        raise GameError(f"unknown timeout rule {on_timeout!r}")
+        raise GameError(gettext("unknown timeout rule %(rule)r") % {"rule": on_timeout})
     with transaction.atomic():
         game = Game.objects.create(
             engine=engine,
@@ -111,30 +112,30 @@ def _lock(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound("no such game") from None
+        raise NotFound(gettext("no such game")) from None
 
 
 def _lock_for_move(game_id: int) -> Game:
     """The game row locked, with its seats and their users: a move asks who is to act (again
     after each forced move) and names the players in its log. Seats do not change while a
     game runs, so the list read here stays true for the whole move."""
-    game = rows.load_game(game_id, lock=True)
-    if game is None:
-        raise NotFound("no such game")
-    return game
+    try:
+        return Game.objects.with_seats().select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(gettext("no such game")) from None
 
 
 def _open_game(game_id: int) -> Game:
     game = _lock(game_id)
     if game.status != Game.Status.OPEN:
-        raise Conflict("the game has already started or was cancelled")
+        raise Conflict(gettext("the game has already started or was cancelled"))
     return game
 
 
 def _add_seat(game: Game, *, user=None, ai_level: str = "") -> Seat:
     taken = list(game.seats.values_list("colour", flat=True))
     if len(taken) >= game.num_players:
-        raise Conflict("every seat is taken")
+        raise Conflict(gettext("every seat is taken"))
     colour = next(c for c in Seat.COLOURS if c not in taken)
     return Seat.objects.create(game=game, user=user, ai_level=ai_level, colour=colour)
 
@@ -143,7 +144,7 @@ def join_game(game_id: int, user) -> Seat:
     with transaction.atomic():
         game = _open_game(game_id)
         if game.seats.filter(user=user).exists():
-            raise Conflict("you already have a seat in this game")
+            raise Conflict(gettext("you already have a seat in this game"))
         seat = _add_seat(game, user=user)
         _start_if_full(game)
     return seat
@@ -151,7 +152,7 @@ def join_game(game_id: int, user) -> Seat:
 
 def add_ai(game_id: int, by, level: str = Seat.AI.MEDIUM) -> Seat:
     if level not in Seat.AI.values or not level:
-        raise GameError(f"unknown AI level {level!r}")
+        raise GameError(gettext("unknown AI level %(level)r") % {"level": level})
     with transaction.atomic():
         game = _open_game(game_id)
         _require_creator(game, by)
@@ -165,7 +166,7 @@ def leave_game(game_id: int, user) -> None:
         game = _open_game(game_id)
         deleted, _ = game.seats.filter(user=user).delete()
         if not deleted:
-            raise GameError("you have no seat in this game")
+            raise GameError(gettext("you have no seat in this game"))
         if not game.seats.filter(user__isnull=False).exists():
             _abort(game)
 
@@ -177,9 +178,9 @@ def remove_seat(game_id: int, by, seat_id: int) -> None:
         _require_creator(game, by)
         seat = game.seats.filter(pk=seat_id).first()
         if seat is None:
-            raise GameError("no such seat in this game")
+            raise GameError(gettext("no such seat in this game"))
         if seat.user_id == by.pk:
-            raise GameError("leave the game or cancel it instead")
+            raise GameError(gettext("leave the game or cancel it instead"))
         seat.delete()
 
 
@@ -192,7 +193,7 @@ def cancel_game(game_id: int, by) -> None:
 
 def _require_creator(game: Game, user) -> None:
     if game.creator_id != user.pk and not user.is_staff:
-        raise Forbidden("only the player who opened the game may do this")
+        raise Forbidden(gettext("only the player who opened the game may do this"))
 
 
 def _abort(game: Game) -> None:
@@ -242,14 +243,14 @@ def submit_move(
     The same ``idempotency_key`` twice applies the move once and answers the same both times.
     """
     if len(idempotency_key) > 64:
-        raise GameError("idempotency key longer than 64 characters")
+        raise GameError(gettext("idempotency key longer than 64 characters"))
     try:
         return _submit(game_id, action, user, ai, expected_version, idempotency_key)
     except IntegrityError:  # a unique version or key: another request won the race
         earlier = _earlier_move(game_id, idempotency_key)
         if earlier is not None:  # the same key, sent twice at once
             return MoveResult(earlier.game, earlier, replayed=True)
-        raise Conflict("the game has moved on since you looked") from None
+        raise Conflict(gettext("the game has moved on since you looked")) from None
 
 
 def _submit(
@@ -289,19 +290,19 @@ def _submit(
 def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameError | None:
     """Why this move may not be played now, or None."""
     if game.status != Game.Status.RUNNING:
-        return Conflict("the game is not running")
+        return Conflict(gettext("the game is not running"))
     seat = game.seat_to_act()
     if ai:
         if seat is None or not seat.is_ai:
-            return Conflict("it is not an AI player's turn")
+            return Conflict(gettext("it is not an AI player's turn"))
     elif seat is None or user is None or seat.user_id != user.pk:
         if _holds_seat(game, user):
-            return Conflict("it is not your turn")
-        return Forbidden("you have no seat in this game")
+            return Conflict(gettext("it is not your turn"))
+        return Forbidden(gettext("you have no seat in this game"))
     elif seat.is_ai:
-        return Conflict("an AI player has your seat: take it back first")
+        return Conflict(gettext("an AI player has your seat: take it back first"))
     if expected_version is not None and expected_version != game.version:
-        return Conflict("the game has moved on since you looked")
+        return Conflict(gettext("the game has moved on since you looked"))
     return None
 
 
@@ -350,7 +351,8 @@ def _record(
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    move = Move(
+    game.save(update_fields=MOVE_FIELDS)
+    return Move.objects.create(
         game=game,
         seat=seat,
         version=game.version,
@@ -360,8 +362,6 @@ def _record(
         actor=actor,
         forced=forced,
     )
-    rows.update_and_insert(game, MOVE_FIELDS, move)
-    return move
 
 
 def _play_forced(game: Game, rules, state) -> None:
@@ -439,14 +439,14 @@ def take_seat_back(game_id: int, user, *, now: datetime | None = None) -> Seat:
     with transaction.atomic():
         game = _lock(game_id)
         if game.status != Game.Status.RUNNING:
-            raise Conflict("the game is not running")
+            raise Conflict(gettext("the game is not running"))
         seat = game.seats.filter(user=user).first() if user is not None else None
         if seat is None:
-            raise Forbidden("you have no seat in this game")
+            raise Forbidden(gettext("you have no seat in this game"))
         if seat.dropped:
-            raise Conflict("the other players handed your seat to an AI player for good")
+            raise Conflict(gettext("the other players handed your seat to an AI player for good"))
         if not seat.taken_over:
-            raise Conflict("your seat is already yours")
+            raise Conflict(gettext("your seat is already yours"))
         seat.ai_level = Seat.AI.NONE
         seat.taken_over_at = None
         seat.save(update_fields=["ai_level", "taken_over_at"])
@@ -466,13 +466,13 @@ def vote_to_drop(game_id: int, voter, seat_id: int, *, now: datetime | None = No
     with transaction.atomic():
         game = _lock(game_id)
         if game.status != Game.Status.RUNNING:
-            raise Conflict("the game is not running")
+            raise Conflict(gettext("the game is not running"))
         seat = game.seats.filter(pk=seat_id).first()
         if seat is None or seat.timed_out_at is None or seat.is_ai:
-            raise Conflict("there is no vote on that seat")
+            raise Conflict(gettext("there is no vote on that seat"))
         voters = _drop_voters(game, seat)
         if voter is None or voter.pk not in voters:
-            raise Forbidden("only the other players at the table may vote")
+            raise Forbidden(gettext("only the other players at the table may vote"))
         _, new = DropVote.objects.get_or_create(seat=seat, voter=voter)
         if new:
             _seats_changed(game)

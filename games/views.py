@@ -11,10 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import clocks, notifications, rows, services
+from games import clocks, notifications, services
 from games.forms import NewGameForm
 from games.models import Game, Move, Seat
 from games.ui import get_ui
@@ -32,9 +33,9 @@ def _see_other(url: str) -> HttpResponseRedirect:
 
 
 def _game(pk: int) -> Game:
-    game = rows.load_game(pk)
+    game = Game.objects.with_seats().filter(pk=pk).first()
     if game is None:
-        raise Http404("no such game")
+        raise Http404(_("no such game"))
     return game
 
 
@@ -49,7 +50,8 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
     those of the last ``LOG_MOVES`` moves."""
     rules = game.rules
     if moves is None:
-        moves = rows.recent_log(game.pk, LOG_MOVES)
+        latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
+        moves = list(latest)[::-1]
     return [
         {"version": version, "lines": [rules.render(line, names) for line in log]}
         for version, log in moves
@@ -141,10 +143,10 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         seen = int(request.GET.get("v", ""))
     except ValueError:
-        return HttpResponse("v must be the version you have", status=400)
+        return HttpResponse(_("v must be the version you have"), status=400)
     version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
-        return HttpResponse("no such game", status=404)
+        return HttpResponse(_("no such game"), status=404)
     if version == seen:
         return HttpResponse(status=204)
     return _render_board(request, _game(pk))
@@ -163,16 +165,16 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     """One decision of the seat to act. htmx gets the new board (4xx with the reason and the
     fresh board when refused); a plain form post is redirected back to the game page."""
     if not request.user.is_authenticated:
-        return HttpResponse("log in to play", status=403)
+        return HttpResponse(_("log in to play"), status=403)
     if too_large_for_a_move(request):
-        return HttpResponse("that request is too large to be a move", status=413)
+        return HttpResponse(_("that request is too large to be a move"), status=413)
     game = _game(pk)
     status, message = 200, ""
     try:
         version = int(request.POST.get("version", ""))
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
-        status, message = 400, str(error) or "malformed move"
+        status, message = 400, str(error) or _("malformed move")
     else:
         try:
             services.submit_move(

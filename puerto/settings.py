@@ -122,11 +122,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         transaction_mode="IMMEDIATE", timeout=20, init_command="PRAGMA journal_mode=WAL"
     )
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # The statements of play (games/rows.py) bind their parameters in the server: PostgreSQL
-    # keeps the plan of one that ran this many times on a connection. Django's own queries
-    # are never prepared.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -143,8 +138,8 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
 AUTHENTICATION_BACKENDS = [
-    "accounts.backends.ModelBackend",
-    "accounts.backends.AuthenticationBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "games:mine"
@@ -179,8 +174,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "puerto.renderers.ContentNegotiation",
-    "DEFAULT_RENDERER_CLASSES": ["puerto.renderers.JSONRenderer"]
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
 }
 
@@ -231,18 +225,22 @@ PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "puerto.cache.RedisCache", "LOCATION": REDIS_URL}}
-    # Sessions read from the shared cache, written through to the database: a signed-in
-    # request costs no session query. Not with a per-process cache, where a logout in one
-    # worker would leave the session alive in another's.
-    # A signed-in request reads its session and its user in one round trip (accounts.sessions).
-    SESSION_ENGINE = "accounts.sessions"
+    # Django's backend has no setting that turns an unreachable Redis into a cache miss: a
+    # cache call then raises (only allauth's rate limits use the cache). The timeouts make it
+    # fail within a second when the server does not answer, instead of hanging the request.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# The signed-in user, looked up on every request, from the cache (accounts.backends): only
-# with a cache that all processes share, which drops a user everywhere when they change.
-PUERTO_CACHE_USERS = env_bool("PUERTO_CACHE_USERS", bool(REDIS_URL))
+# Sessions in the database, not cached_db: after a cache miss its read writes the session to
+# the cache, so while Redis is down every signed-in request would fail.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Celery: Redis when REDIS_URL is set; otherwise an embedded broker and result store in
 # plain folders under PUERTO_VAR_DIR, so `make run` needs no server and tasks stay async.

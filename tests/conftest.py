@@ -57,13 +57,6 @@ def pytest_runtest_setup(item):
 
 
 @pytest.fixture(autouse=True, scope="session")
-def no_cached_users():
-    """The Redis cache outlives each test's database rollback, and a cached user of one test
-    must not sign in another's user of the same id; ``accounts.backends`` has its own tests."""
-    settings.PUERTO_CACHE_USERS = False
-
-
-@pytest.fixture(autouse=True, scope="session")
 def eager_celery():
     """Run tasks in-process; the real-worker tests start their own worker processes."""
     celery_app.conf.task_always_eager = True

@@ -13,6 +13,7 @@ print(json.dumps({
     "database": settings.DATABASES["default"]["ENGINE"],
     "database_name": str(settings.DATABASES["default"]["NAME"]),
     "cache": settings.CACHES["default"]["BACKEND"],
+    "sessions": settings.SESSION_ENGINE,
     "broker": settings.CELERY_BROKER_URL,
     "results": settings.CELERY_RESULT_BACKEND,
     "email": settings.EMAIL_BACKEND,
@@ -62,7 +63,8 @@ def test_production_values_switch_to_redis_smtp_and_manifest_static(tmp_path):
     loaded = load_settings(production_env(tmp_path))
 
     assert loaded["DEBUG"] is False
-    assert loaded["cache"] == "puerto.cache.RedisCache"
+    assert loaded["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert loaded["sessions"] == "django.contrib.sessions.backends.db"
     assert loaded["broker"] == loaded["results"] == "redis://127.0.0.1:6379/0"
     assert loaded["email"] == "django.core.mail.backends.smtp.EmailBackend"
     assert loaded["staticfiles"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
