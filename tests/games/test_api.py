@@ -2,9 +2,11 @@
 
 import base64
 import json
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import services
@@ -345,3 +347,47 @@ def test_my_games_with_documents_carry_each_waiting_game_as_a_read_shows_it(
     assert any(row["your_turn"] for row in listed)
     plain = client.get(reverse("api:games")).json()["games"]
     assert all("game" not in row for row in plain)
+
+
+@pytest.mark.django_db
+def test_my_games_come_waiting_first_then_longest_waiting_then_not_started(users):
+    anna = users[0]
+    games = [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
+    games += [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
+    games += [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
+    waiting, other, stale = games
+    seat = {g.pk: g.seats.get(user=anna).position for g in games}
+    now = timezone.now()
+    # anna's turn in ``waiting``; an AI's in ``other`` (started later) and ``stale`` (earlier)
+    for game, position, started in [
+        (waiting, seat[waiting.pk], now - timedelta(minutes=1)),
+        (other, (seat[other.pk] + 1) % 3, now - timedelta(hours=1)),
+        (stale, (seat[stale.pk] + 1) % 3, now - timedelta(hours=2)),
+    ]:
+        Game.objects.filter(pk=game.pk).update(current_position=position, turn_started_at=started)
+    finished = services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")
+    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
+    not_started = services.create_game(anna, num_players=3)
+
+    listed = client_for(anna).get(reverse("api:games")).json()["games"]
+
+    assert [row["id"] for row in listed] == [waiting.pk, stale.pk, other.pk, not_started.pk]
+    assert [row["your_turn"] for row in listed] == [True, False, False, False]
+    assert listed[-1]["you"] is None and listed[-1]["status"] == Game.Status.OPEN
+
+
+@pytest.mark.django_db
+def test_a_refusal_is_worded_in_the_readers_language(users):
+    game = running_game(users)
+    waiting = next(u for u in users[:4] if u != seat_user(game, users, game.current_position))
+    action = pr.action_to_json(pr.legal_actions(pr.from_json(game.state))[0])
+
+    client = client_for(waiting)
+
+    assert post_move(client, game, action).json()["error"] == "it is not your turn"
+    waiting.language = "de"
+    waiting.save(update_fields=["language"])
+    assert post_move(client, game, action).json()["error"] == "du bist nicht am Zug"
+    visitor = client_for(HTTP_ACCEPT_LANGUAGE="de")
+    assert get_game(visitor, Game(pk=10**9)).json()["error"] == "dieses Spiel gibt es nicht"
+    assert snapshot(game)[0] == game.version
