@@ -11,7 +11,9 @@ def rebuild_events(apps, schema_editor):
     does not end in the stored state stops the migration: the moves are the game's truth."""
     Game = apps.get_model("games", "Game")
     Move = apps.get_model("games", "Move")
-    games = Game.objects.exclude(initial_state=None).only("pk", "engine", "initial_state", "state")
+    games = Game.objects.filter(initial_state__isnull=False).only(
+        "pk", "engine", "initial_state", "state"
+    )
     for game in games.iterator(chunk_size=100):
         rules = get_engine(game.engine)
         state = rules.from_json(game.initial_state)

@@ -227,6 +227,7 @@ EVENTS: dict[str, Callable[[dict, Sequence[str]], str]] = {
     "build_nothing": _seat_only(lambda: _("%(player)s builds nothing")),
     "produce": _produce,
     "extra_good": _extra_good,
+    "extra_good_declined": _seat_only(lambda: _("%(player)s takes no extra barrel")),
     "sell": _sell,
     "sell_nothing": _seat_only(lambda: _("%(player)s sells nothing")),
     "trading_house_emptied": _trading_house_emptied,
@@ -264,85 +265,80 @@ def _refusal_values(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refusals() -> dict[str, str]:
+    """Each refusal code's sentence: in English the engine's own wording, so a program and a
+    person read the same reason."""
     return {
-        "game_over": _("The game is over."),
-        "role_expected": _("A role must be chosen now."),
-        "wrong_action": _("That is not a choice now (%(phase)s)."),
-        "role_not_in_game": _("There is no %(role)s card in a game of %(players)d."),
-        "role_taken": _("The %(role)s has already been chosen this round."),
-        "no_good": _("You have no %(good)s."),
-        "no_colonist": _("No colonist is left in the supply or on the colonist ship."),
-        "no_hacienda": _("Only the owner of an occupied hacienda draws a face-down plantation."),
-        "hacienda_used": _("The hacienda draws one plantation a turn, before the face-up one."),
-        "stack_empty": _("The face-down plantations are used up."),
-        "island_full": _("All 12 island spaces are filled."),
+        "game_over": _("the game is over"),
+        "role_expected": _("a role must be chosen now"),
+        "wrong_action": _("that is not a choice in the %(phase)s"),
+        "role_not_in_game": _("there is no %(role)s card in a %(players)s-player game"),
+        "role_taken": _("the %(role)s has already been chosen this round"),
+        "no_good": _("you have no %(good)s"),
+        "no_colonist": _("no colonist is left in the supply or on the ship"),
+        "no_hacienda": _("only the owner of an occupied hacienda may draw a face-down tile"),
+        "hacienda_used": _("the hacienda draws one tile a turn, before the face-up tile"),
+        "stack_empty": _("the face-down plantation stack is empty"),
+        "island_full": _("all 12 island spaces are filled"),
         "quarry_not_allowed": _(
-            "Only the settler (privilege) or the owner of an occupied construction hut takes a "
-            "quarry."
+            "only the settler (privilege) or an occupied construction hut takes a quarry"
         ),
-        "quarries_gone": _("No quarries are left."),
-        "plantation_not_face_up": _("No face-up plantation of %(tile)s to take."),
-        "no_hospice": _("Only the owner of an occupied hospice gets a colonist with a tile."),
-        "island_counts": _("A placement gives a count for each of the six island kinds."),
-        "privilege_not_mayor": _("Only the mayor takes a colonist from the supply (privilege)."),
-        "colonist_supply_empty": _("The colonist supply is empty: no privilege colonist."),
-        "negative_count": _("A number of colonists cannot be negative."),
+        "quarries_gone": _("no quarries are left"),
+        "plantation_not_face_up": _("no face-up %(tile)s plantation to take"),
+        "no_hospice": _("only the owner of an occupied hospice gets a colonist with a tile"),
+        "island_counts": _("a placement gives a count for each of the six island kinds"),
+        "privilege_not_mayor": _("only the mayor takes a colonist from the supply (privilege)"),
+        "colonist_supply_empty": _("the colonist supply is empty: no privilege colonist"),
+        "negative_count": _("a colonist count cannot be negative"),
         "too_many_on_tiles": _(
-            "%(colonists)d colonists on %(tile)s, but you have only %(tiles)d such tiles."
+            "%(colonists)s colonists on %(tile)s, but you have %(tiles)s such tiles"
         ),
-        "building_twice": _("A placement names each building once."),
-        "no_building": _("You do not own this building: %(building)s."),
-        "too_many_on_building": _("This building has only %(circles)d circles: %(building)s."),
-        "too_many_colonists": _("You place %(placed)d colonists but have %(colonists)d."),
-        "circles_empty": _("Colonists may wait in San Juan only when every circle is full."),
-        "already_built": _("You already own this building: %(building)s. Each only once."),
-        "building_gone": _("None is left on the board: %(building)s."),
-        "no_city_space": _(
-            "This building needs %(spaces)d city spaces and you have %(free)d free: %(building)s."
-        ),
+        "building_twice": _("a placement names each building once"),
+        "no_building": _("you have no %(building)s"),
+        "too_many_on_building": _("the %(building)s has only %(circles)s circles"),
+        "too_many_colonists": _("you place %(placed)s colonists but have %(colonists)s"),
+        "circles_empty": _("colonists may wait in San Juan only when every circle is full"),
+        "already_built": _("you already own a %(building)s: each building once per player"),
+        "building_gone": _("no %(building)s is left on the board"),
+        "no_city_space": _("the %(building)s needs %(spaces)s city spaces; you have %(free)s free"),
         "too_expensive": _(
-            "This building costs you %(price)d doubloons and you have %(doubloons)d: %(building)s."
+            "the %(building)s costs you %(price)s doubloons; you have %(doubloons)s"
         ),
-        "no_university": _("Only the owner of an occupied university gets a colonist."),
-        "not_produced": _("The extra barrel must be of a kind the craftsman produced now."),
-        "good_gone": _("No %(good)s is left in the supply."),
-        "trading_house_full": _("The trading house is full."),
+        "no_university": _("only the owner of an occupied university gets a colonist"),
+        "not_produced": _("the extra barrel must be of a kind the craftsman produced now"),
+        "good_gone": _("no %(good)s is left in the supply"),
+        "trading_house_full": _("the trading house is full"),
         "trading_house_has_good": _(
-            "The trading house already has %(good)s: it buys only different kinds (unless you "
-            "own an occupied office)."
+            "the trading house already has %(good)s: it buys only different kinds "
+            "(unless you have an occupied office)"
         ),
-        "must_load": _("You must load when you can."),
-        "no_wharf": _("Only the owner of an occupied wharf ships on the wharf."),
-        "wharf_used": _("The wharf is used once a captain phase."),
-        "no_ship": _("There is no ship %(ship)d."),
-        "ship_has_other_good": _(
-            "The %(capacity)d-ship carries %(good)s: a ship takes one kind of goods."
-        ),
-        "ship_full": _("The %(capacity)d-ship is full."),
-        "good_on_other_ship": _("Your %(good)s must go on the ship that already carries it."),
-        "not_largest_ship": _(
-            "Choose the empty ship that takes the most of your barrels of this kind."
-        ),
-        "warehouse_twice": _("Name each kind of goods for your warehouses once."),
-        "warehouse_too_small": _("Your occupied warehouses hold %(kinds)d kinds of goods."),
+        "must_load": _("you must load when you can (captain phase)"),
+        "no_wharf": _("only the owner of an occupied wharf ships on the wharf"),
+        "wharf_used": _("the wharf is used once a captain phase"),
+        "no_ship": _("there is no ship %(ship)s"),
+        "ship_has_other_good": _("the %(capacity)s-ship carries %(good)s: a ship takes one kind"),
+        "ship_full": _("the %(capacity)s-ship is full"),
+        "good_on_other_ship": _("%(good)s is already on another ship"),
+        "not_largest_ship": _("you must choose the empty ship that takes the most of your barrels"),
+        "warehouse_twice": _("a warehouse list names each kind once"),
+        "warehouse_too_small": _("your occupied warehouses hold %(kinds)s kinds of goods"),
         "windrose_in_warehouse": _(
-            "The barrel on the windrose is one more barrel, of a kind not in a warehouse."
+            "the windrose barrel is one more barrel, of a kind not warehoused"
         ),
-        "warehouse_not_filled": _("Fill your warehouses before goods go back to the supply."),
-        "windrose_empty": _("Keep one barrel on your windrose before goods go back."),
-        "not_an_action": _("A move is an object with a 'type'."),
-        "unknown_type": _("Unknown kind of move: %(type)s."),
-        "bad_role": _("'role' must be one of %(choices)s."),
-        "bad_tile": _("'tile' must be one of %(choices)s."),
-        "bad_good": _("'%(field)s' must be one of %(choices)s."),
-        "bad_flag": _("'%(field)s' must be true or false."),
-        "bad_placement": _("'island' and 'city' map names to numbers of colonists."),
-        "unknown_tile": _("Unknown island tile: %(tile)s."),
-        "unknown_building": _("Unknown building: %(building)s."),
-        "bad_count": _("The colonists on %(place)s must be a whole number from 0 to 99."),
-        "bad_building": _("'building' must name a building."),
-        "bad_ship": _("'ship' must be 0, 1 or 2."),
-        "bad_warehouse": _("'warehouse' must be a list of goods."),
+        "warehouse_not_filled": _("fill your warehouses before goods go back to the supply"),
+        "windrose_empty": _("keep one barrel on your windrose before goods go back"),
+        "not_an_action": _("an action is an object with a 'type'"),
+        "unknown_type": _("unknown action type '%(type)s'"),
+        "bad_role": _("'role' must be one of %(choices)s"),
+        "bad_tile": _("'tile' must be one of %(choices)s"),
+        "bad_good": _("'%(field)s' must be one of %(choices)s"),
+        "bad_flag": _("'%(field)s' must be true or false"),
+        "bad_placement": _("'island' and 'city' map names to colonist counts"),
+        "unknown_tile": _("unknown island tile '%(tile)s'"),
+        "unknown_building": _("unknown building '%(building)s'"),
+        "bad_count": _("colonists on %(place)s must be a whole number from 0 to 99"),
+        "bad_building": _("'building' must name a building"),
+        "bad_ship": _("'ship' must be 0, 1 or 2"),
+        "bad_warehouse": _("'warehouse' must be a list of goods"),
     }
 
 

@@ -71,6 +71,8 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         state.players[state.current].goods[action.good] += 1
         if log is not None:
             log.append({"event": "extra_good", "seat": state.current, "good": GOODS[action.good]})
+    elif log is not None:
+        log.append({"event": "extra_good_declined", "seat": state.current})
     _end(state)
 
 
