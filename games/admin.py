@@ -4,6 +4,7 @@ from django.contrib import admin, messages
 from django.utils import timezone
 
 from games.models import DropVote, Game, Move, Notification, Seat, Vacation
+from games.ui import get_ui
 
 
 class SeatInline(admin.TabularInline):
@@ -61,6 +62,13 @@ class MoveAdmin(admin.ModelAdmin):
     list_filter = ("forced",)
     search_fields = ("game__pk",)
     raw_id_fields = ("game", "seat", "actor")
+    readonly_fields = ("told",)
+
+    @admin.display(description="log, as the players read it")
+    def told(self, move: Move) -> str:
+        names = move.game.names()
+        describe = get_ui(move.game.engine).describe_event
+        return "\n".join(describe(event, names) for event in move.log)
 
     def has_add_permission(self, request):
         return False

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from games import services
 from games.models import Game, Move, Seat
+from games.ui import get_ui
 from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 
@@ -178,14 +179,17 @@ class GameMoves(APIView):
             document = game_document(game, request.user)
             return _error(error.status, error.message, version=game.version, game=document)
         except services.GameError as error:
-            return _error(error.status, error.message)
+            refusal = {"code": error.code, "params": error.params} if error.code else {}
+            return _error(error.status, error.message, **refusal)
         game, move = result.game, result.move
         names = game.names()
+        describe = get_ui(game.engine).describe_event
         body = {
             "version": _version_after(move) if result.replayed else game.version,
             "move": {
                 "version": move.version,
-                "log": [game.rules.render(line, names) for line in move.log],
+                "log": [describe(event, names) for event in move.log],
+                "events": move.log,
             },
             "game": game_document(game, request.user),
         }

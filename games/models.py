@@ -186,7 +186,9 @@ class Move(models.Model):
     seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="moves")
     version = models.PositiveIntegerField(help_text="The game's version after this move.")
     action = models.JSONField()
-    log = models.JSONField(default=list, help_text="Log lines; {p0}… stand for player names.")
+    log = models.JSONField(
+        default=list, help_text="What happened: the engine's events (docs/engine.md)."
+    )
     idempotency_key = models.CharField(max_length=64, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -21,6 +21,7 @@ from games import notifications
 from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
 from games.signals import game_changed, game_started, move_applied
+from games.ui import get_ui
 
 TAKEOVER_AI = Seat.AI.MEDIUM
 """The AI that plays a seat whose person ran out of time or left the site."""
@@ -29,13 +30,16 @@ MAX_FORCED_MOVES = 50
 
 
 class GameError(Exception):
-    """A request the site refuses; ``status`` is the HTTP status that fits."""
+    """A request the site refuses; ``status`` is the HTTP status that fits. A move the rules
+    refuse keeps the engine's ``code`` and ``params`` for programs that read them."""
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params = params or {}
 
 
 class Forbidden(GameError):
@@ -273,10 +277,11 @@ def _submit(
         try:
             parsed = rules.action_from_json(action)
             state = rules.from_json(game.state)
-            log: list[str] = []
+            log: list[dict] = []
             state = rules.apply(state, parsed, log=log)
         except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
-            raise GameError(str(error)) from error
+            reason = get_ui(game.engine).describe_refusal(error.code, error.params)
+            raise GameError(reason, error.code, error.params) from error
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
         move = _record(
@@ -335,7 +340,7 @@ def _record(
     state,
     seat: Seat,
     action: Any,
-    log: list[str],
+    log: list[dict],
     *,
     actor=None,
     key: str = "",
@@ -375,7 +380,7 @@ def _play_forced(game: Game, rules, state) -> None:
         legal = rules.legal_actions(state)
         if len(legal) != 1:
             return
-        log: list[str] = []
+        log: list[dict] = []
         state = rules.apply(state, legal[0], log=log)
         _record(game, rules, state, seat, rules.action_to_json(legal[0]), log, forced=True)
 

@@ -46,14 +46,15 @@ def _viewer_seat(game: Game, user) -> Seat | None:
 
 
 def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
-    """The log as the board shows it: ``moves`` are (version, log) pairs in order, by default
-    those of the last ``LOG_MOVES`` moves."""
-    rules = game.rules
+    """The log as the board shows it, told by the game's UI in the reader's language:
+    ``moves`` are (version, events) pairs in order, by default those of the last
+    ``LOG_MOVES`` moves."""
+    describe = get_ui(game.engine).describe_event
     if moves is None:
         latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
         moves = list(latest)[::-1]
     return [
-        {"version": version, "lines": [rules.render(line, names) for line in log]}
+        {"version": version, "lines": [describe(event, names) for event in log]}
         for version, log in moves
     ]
 

@@ -1,9 +1,18 @@
+"""The migrations match the models and are applied; the data migrations do what they say."""
+
+import random
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+
+from games import services
+from games.engines import get_engine
+from games.models import Game, Move
+
+pr = get_engine("puerto_rico")
 
 
 @pytest.mark.django_db
@@ -24,3 +33,66 @@ def test_every_migration_is_applied_on_postgres():
     assert connection.vendor == "postgresql"
     assert executor.migration_plan(leaves) == []
     assert "accounts_user" in connection.introspection.table_names()
+
+
+def _play(game_id: int, users, moves: int) -> None:
+    """Random legal moves of whoever is to act, through the one road every move takes."""
+    rng = random.Random(7)
+    for _ in range(moves):
+        game = Game.objects.get(pk=game_id)
+        user = next(u for u in users if u.pk == game.seat_to_act().user_id)
+        legal = pr.legal_actions(game.engine_state())
+        action = pr.action_to_json(legal[rng.randrange(len(legal))])
+        services.submit_move(game_id, action, user=user, expected_version=game.version)
+
+
+def _migrate(target: str) -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate([("games", target)])
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_model):
+    users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
+    game = services.create_game(users[0], num_players=3)
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    _play(game.pk, users, 60)
+    waiting = services.create_game(users[0], num_players=3)  # no state yet: nothing to replay
+    moves = Move.objects.filter(game=game).order_by("version")
+    assert moves.count() >= 60
+    # Stored the old way: sentences with {pN} for the players.
+    _migrate("0006_state_as_json")
+    for move in moves:
+        move.log = [f"{{p{move.seat.position}}} plays {move.action['type']}"]
+        move.save(update_fields=["log"])
+
+    _migrate("0007_log_as_events")
+
+    game = Game.objects.get(pk=game.pk)
+    state = pr.from_json(game.initial_state)
+    for move in moves.all():
+        events: list[dict] = []
+        state = pr.apply(state, pr.action_from_json(move.action), log=events)
+        assert move.log == events and events, move.version
+    assert pr.to_json(state) == game.state
+    assert services.replay(game).to_json() == game.state
+    assert Game.objects.get(pk=waiting.pk).initial_state is None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_log_migration_stops_when_the_moves_do_not_give_the_stored_state(django_user_model):
+    users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
+    game = services.create_game(users[0], num_players=3)
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    _play(game.pk, users, 5)
+    _migrate("0006_state_as_json")
+    game.refresh_from_db()
+    game.state = {**game.state, "round": game.state["round"] + 1}
+    game.save(update_fields=["state"])
+
+    with pytest.raises(RuntimeError, match=f"game {game.pk}: replaying its moves"):
+        _migrate("0007_log_as_events")

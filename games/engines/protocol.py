@@ -24,8 +24,18 @@ class Engine(Protocol):
     def legal_actions(self, state: Any) -> Sequence[Any]: ...
 
     def apply(
-        self, state: Any, action: Any, *, log: list[str] | None = None, inplace: bool = False
-    ) -> Any: ...
+        self,
+        state: Any,
+        action: Any,
+        *,
+        log: list[dict[str, Any]] | None = None,
+        inplace: bool = False,
+    ) -> Any:
+        """The state after the current seat's ``action``. With ``log``, one JSON-ready event per
+        thing that happened is appended (``{"event": kind, "seat": n, ...}``): public facts
+        only, for the game's UI to tell in the reader's language. A refused action raises a
+        ``ValueError`` with ``code`` and ``params`` (the rule broken) and changes nothing."""
+        ...
 
     def current_player(self, state: Any) -> int | None: ...
 
@@ -41,8 +51,6 @@ class Engine(Protocol):
         """A complete state agreeing with a seat's ``player_view``, its hidden parts guessed
         from ``seed``: what an AI player searches from."""
         ...
-
-    def render(self, line: str, names: Sequence[str]) -> str: ...
 
     def to_json(self, state: Any) -> dict[str, Any]: ...
 

@@ -1,22 +1,33 @@
-"""Game UIs: how a game's board looks and how its forms become actions.
+"""Game UIs: how a game's board looks, how its forms become actions, how its log and refusals
+read.
 
-The platform reaches a game's page only through ``get_ui(engine_name)``, which returns a
-module with ``TEMPLATE``, ``board_context(state, position, names)`` and
-``action_from_post(data)``; the platform itself knows nothing of any game.
+The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
+object with ``INTERFACE``: ``TEMPLATE``, ``board_context(state, position, names)``,
+``action_from_post(data)``, ``describe_event(event, names)`` and
+``describe_refusal(code, params)``; the platform itself knows nothing of any game.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import import_module
-from types import ModuleType
+from types import SimpleNamespace
 
-UIS = {"puerto_rico": "games.ui.puerto_rico"}
+UIS = {"puerto_rico": ("games.ui.puerto_rico", "games.ui.puerto_rico_events")}
+"""A game's UI modules: the board and its forms, then the log and the refusals."""
+INTERFACE = ("TEMPLATE", "board_context", "action_from_post", "describe_event", "describe_refusal")
 
 
-def get_ui(engine_name: str) -> ModuleType:
+@cache
+def get_ui(engine_name: str) -> SimpleNamespace:
     if engine_name not in UIS:
         raise LookupError(f"no UI for game engine {engine_name!r}")
-    return import_module(UIS[engine_name])
+    modules = [import_module(name) for name in UIS[engine_name]]
+    parts = {name: getattr(m, name) for m in modules for name in INTERFACE if hasattr(m, name)}
+    missing = set(INTERFACE) - set(parts)
+    if missing:
+        raise LookupError(f"the {engine_name} UI lacks {', '.join(sorted(missing))}")
+    return SimpleNamespace(**parts)
 
 
-__all__ = ["UIS", "get_ui"]
+__all__ = ["INTERFACE", "UIS", "get_ui"]

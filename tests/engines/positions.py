@@ -124,12 +124,12 @@ def position(
     return pr.State.from_json(data)
 
 
-def choose(state: pr.State, role: str, log: list[str] | None = None) -> pr.State:
+def choose(state: pr.State, role: str, log: list[dict] | None = None) -> pr.State:
     """The seat to act takes ``role``."""
     return pr.apply(state, pr.ChooseRole(role), log=log)
 
 
-def play(state: pr.State, *actions: pr.Action, log: list[str] | None = None) -> pr.State:
+def play(state: pr.State, *actions: pr.Action, log: list[dict] | None = None) -> pr.State:
     for action in actions:
         state = pr.apply(state, action, log=log)
     return state
@@ -142,10 +142,6 @@ def goods_of(state: pr.State, seat: int) -> dict[str, int]:
 
 def ships_of(state: pr.State) -> list[tuple[int, str | None, int]]:
     return [(s["capacity"], s["good"], s["count"]) for s in state.to_json()["ships"]]
-
-
-def text(lines: list[str], names: tuple[str, ...] = NAMES) -> list[str]:
-    return [pr.render(line, names) for line in lines]
 
 
 def island(*kinds: int) -> tuple[int, ...]:

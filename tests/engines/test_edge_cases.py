@@ -6,6 +6,7 @@ the English renderings differ).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -38,7 +39,6 @@ from .positions import (
     BOB,
     CHRIS,
     DAVID,
-    NAMES,
     choose,
     goods_of,
     island,
@@ -46,7 +46,6 @@ from .positions import (
     player,
     position,
     ships_of,
-    text,
 )
 
 ELEVEN_SMALL = dict.fromkeys(
@@ -79,13 +78,16 @@ def finish_round(state: pr.State, *roles: str) -> pr.State:
     return state
 
 
-def assert_illegal(state: pr.State, action: pr.Action, fragment: str) -> None:
-    """Refused with a reason naming the rule, and the state is left as it was."""
+def assert_illegal(state: pr.State, action: pr.Action, code: str, **params: Any) -> None:
+    """Refused with the code of the rule broken and what explains it, and the state is left
+    as it was."""
     before = state.to_json()
-    with pytest.raises(IllegalAction, match=fragment):
+    with pytest.raises(IllegalAction) as applied:
         pr.apply(state, action)
-    with pytest.raises(IllegalAction, match=fragment):
+    with pytest.raises(IllegalAction) as checked:
         pr.check(state, action)
+    assert (applied.value.code, applied.value.params) == (code, params)
+    assert (checked.value.code, checked.value.params) == (code, params)
     assert state.to_json() == before
     assert action not in list(pr.legal_actions(state))
 
@@ -144,11 +146,11 @@ def test_craftsman_privilege_only_of_a_kind_he_produced():
     state = choose(position([anna, player(), player()]), "craftsman")
     assert goods_of(state, ANNA) == {"corn": 1, "indigo": 1}  # no sugar mill: no sugar
     assert list(pr.legal_actions(state)) == [ExtraGood(CORN), ExtraGood(INDIGO), PASS]
-    assert_illegal(state, ExtraGood(SUGAR), "a kind the craftsman produced")
-    log: list[str] = []
+    assert_illegal(state, ExtraGood(SUGAR), "not_produced", good="sugar")
+    log: list[dict] = []
     state = play(state, ExtraGood(INDIGO), log=log)
     assert goods_of(state, ANNA) == {"corn": 1, "indigo": 2}
-    assert text(log) == ["Anna takes 1 extra indigo (privilege)"]
+    assert log == [{"event": "extra_good", "seat": ANNA, "good": "indigo"}]
 
 
 def test_craftsman_who_produced_nothing_gets_no_extra_barrel():
@@ -241,15 +243,21 @@ def test_settler_phase_draws_one_more_plantation_than_players():
     assert len(state.discards) == 4
 
 
-def test_settler_log_reads_well():
-    state = position([player(), player(), player()], face_up=["corn", "indigo", "sugar", "tobacco"])
-    log: list[str] = []
+def test_settler_events():
+    state = position(
+        [player(), player(), player()],
+        face_up=["corn", "indigo", "sugar", "tobacco"],
+        stack=["coffee", "corn", "sugar", "indigo"],
+    )
+    log: list[dict] = []
     state = play(choose(state, "settler", log), Settle(INDIGO), Settle(CORN), PASS, log=log)
-    assert text(log)[:4] == [
-        "Anna takes the settler",
-        "Anna takes an indigo plantation",
-        "Bob takes a corn plantation",
-        "Chris takes no tile",
+    assert log == [
+        {"event": "role", "seat": ANNA, "role": "settler", "doubloons": 0},
+        {"event": "settle", "seat": ANNA, "tile": "indigo", "colonist": False},
+        {"event": "settle", "seat": BOB, "tile": "corn", "colonist": False},
+        {"event": "settle_nothing", "seat": CHRIS},
+        # The top of the stack is its last tile; the new row is shown sorted.
+        {"event": "plantations_drawn", "tiles": ["corn", "indigo", "sugar", "coffee"]},
     ]
 
 
@@ -260,7 +268,7 @@ def test_only_the_settler_takes_a_quarry_as_privilege():
     assert state.quarries == 4
     assert state.players[ANNA].tiles[QUARRY] == 1
     assert state.current == BOB
-    assert_illegal(state, Settle(QUARRY), "only the settler .* or an occupied construction hut")
+    assert_illegal(state, Settle(QUARRY), "quarry_not_allowed")
 
 
 def test_construction_hut_takes_a_quarry_instead_of_a_plantation():
@@ -273,7 +281,7 @@ def test_construction_hut_takes_a_quarry_instead_of_a_plantation():
     state = play(state, Settle(QUARRY))
     assert state.players[BOB].tiles[QUARRY] == 1
     assert state.current == CHRIS  # unoccupied: no use
-    assert_illegal(state, Settle(QUARRY), "only the settler")
+    assert_illegal(state, Settle(QUARRY), "quarry_not_allowed")
 
 
 def test_quarries_run_out_no_settler_privilege_and_no_construction_hut():
@@ -283,9 +291,9 @@ def test_quarries_run_out_no_settler_privilege_and_no_construction_hut():
     )
     state = choose(state, "settler")
     assert Settle(QUARRY) not in pr.legal_actions(state)
-    assert_illegal(state, Settle(QUARRY), "no quarries are left")
+    assert_illegal(state, Settle(QUARRY), "quarries_gone")
     state = play(state, PASS)
-    assert_illegal(state, Settle(QUARRY), "no quarries are left")
+    assert_illegal(state, Settle(QUARRY), "quarries_gone")
 
 
 def test_hacienda_draws_before_the_face_up_tile_and_never_a_quarry():
@@ -298,16 +306,19 @@ def test_hacienda_draws_before_the_face_up_tile_and_never_a_quarry():
     state = play(state, PASS)
     assert state.current == BOB
     assert pr.legal_actions(state)[0] == HACIENDA
-    log: list[str] = []
+    log: list[dict] = []
     state = play(state, HACIENDA, log=log)
     assert state.players[BOB].tiles[TOBACCO] == 1  # the top face-down tile
     assert state.quarries == 3
     assert state.current == BOB  # his normal turn follows
-    assert_illegal(state, HACIENDA, "one tile a turn, before the face-up tile")
+    assert_illegal(state, HACIENDA, "hacienda_used")
     state = play(state, Settle(QUARRY), log=log)  # construction hut: quarry instead of face-up
     assert state.players[BOB].tiles[QUARRY] == 1
     assert sum(state.players[BOB].tiles) == 2
-    assert text(log) == ["Bob uses the hacienda and draws tobacco", "Bob takes a quarry"]
+    assert log == [
+        {"event": "hacienda", "seat": BOB, "tile": "tobacco"},
+        {"event": "settle", "seat": BOB, "tile": "quarry", "colonist": False},
+    ]
 
 
 def test_hacienda_is_optional_and_only_for_its_occupied_owner():
@@ -316,7 +327,7 @@ def test_hacienda_is_optional_and_only_for_its_occupied_owner():
         stack=["coffee"],
     )
     state = choose(state, "settler")
-    assert_illegal(state, HACIENDA, "only the owner of an occupied hacienda")
+    assert_illegal(state, HACIENDA, "no_hacienda")
     state = play(state, PASS)
     face_up = list(state.face_up)
     state = play(state, Settle(face_up[0]))  # Bob skips his hacienda
@@ -327,7 +338,7 @@ def test_hacienda_with_an_empty_stack():
     state = position([player(city={"hacienda": 1}), player(), player()], stack=[])
     state = choose(state, "settler")
     assert HACIENDA not in pr.legal_actions(state)
-    assert_illegal(state, HACIENDA, "stack is empty")
+    assert_illegal(state, HACIENDA, "stack_empty")
 
 
 def test_no_hospice_colonist_on_the_hacienda_tile():
@@ -364,7 +375,7 @@ def test_hacienda_not_with_a_full_island():
     assert state.players[ANNA].tiles[SUGAR] == 1
     if state.current == ANNA:  # nothing left to choose but passing
         assert list(pr.legal_actions(state)) == [PASS]
-        assert_illegal(state, Settle(state.face_up[0]), "all 12 island spaces are filled")
+        assert_illegal(state, Settle(state.face_up[0]), "island_full")
         state = play(state, PASS)
     assert len(state.face_up) == 4  # the row is untouched
     assert state.current == CHRIS  # Bob's island is full: he takes nothing, not even by hacienda
@@ -373,18 +384,18 @@ def test_hacienda_not_with_a_full_island():
 def test_hospice_colonist_from_the_ship_when_the_supply_is_empty():
     state = position([player(city={"hospice": 1}), player(), player()], colonists=(0, 3))
     state = choose(state, "settler")
-    log: list[str] = []
+    log: list[dict] = []
     state = play(state, Settle(QUARRY, hospice=True), log=log)
     assert state.players[ANNA].worked[QUARRY] == 1
     assert (state.colonist_supply, state.colonist_ship) == (0, 2)
-    assert text(log) == ["Anna takes a quarry with a colonist from the hospice"]
+    assert log == [{"event": "settle", "seat": ANNA, "tile": "quarry", "colonist": True}]
 
 
 def test_hospice_no_colonist_when_supply_and_ship_are_empty():
     state = position([player(city={"hospice": 1}), player(), player()], colonists=(0, 0))
     state = choose(state, "settler")
     assert not any(getattr(a, "hospice", False) for a in pr.legal_actions(state))
-    assert_illegal(state, Settle(QUARRY, hospice=True), "no colonist is left")
+    assert_illegal(state, Settle(QUARRY, hospice=True), "no_colonist")
     state = play(state, Settle(QUARRY))
     assert state.players[ANNA].worked[QUARRY] == 0
 
@@ -392,7 +403,7 @@ def test_hospice_no_colonist_when_supply_and_ship_are_empty():
 def test_unoccupied_hospice_gives_no_colonist():
     state = position([player(city={"hospice": 0}), player(), player()])
     state = choose(state, "settler")
-    assert_illegal(state, Settle(QUARRY, hospice=True), "occupied hospice")
+    assert_illegal(state, Settle(QUARRY, hospice=True), "no_hospice")
 
 
 def test_full_island_takes_no_tile():
@@ -409,7 +420,7 @@ def test_mayor_cannot_take_his_privilege_when_the_supply_is_empty():
     state = position([player(island={"corn": 3}) for _ in range(3)], colonists=(0, 3))
     state = choose(state, "mayor")
     assert not any(a.privilege for a in pr.legal_actions(state))
-    assert_illegal(state, Arrange(island(2), privilege=True), "supply is empty")
+    assert_illegal(state, Arrange(island(2), privilege=True), "colonist_supply_empty")
 
 
 def test_only_the_mayor_takes_the_privilege_colonist():
@@ -417,23 +428,23 @@ def test_only_the_mayor_takes_the_privilege_colonist():
     state = choose(state, "mayor")
     state = play(state, Arrange(island(1)))  # he may decline it
     assert state.colonist_supply == 20
-    assert_illegal(state, Arrange(island(2), privilege=True), "only the mayor")
+    assert_illegal(state, Arrange(island(2), privilege=True), "privilege_not_mayor")
 
 
 def test_colonists_run_out_game_ends_at_the_end_of_the_round_not_at_once():
     boards = [player(island={"corn": 3}) for _ in range(4)]
     state = position(boards, colonists=(3, 4))
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "mayor", log)
     state = play(state, Arrange(island(2), privilege=True), log=log)
     state = play(state, *[Arrange(island(1))] * 3, log=log)
     # 4 needed (one per player), 2 left: they board, and the game will end this round.
     assert (state.colonist_supply, state.colonist_ship) == (0, 2)
     assert state.end_reasons == ["colonists"]
-    assert (
-        "2 colonists board the colonist ship — the supply is short: the game ends this round"
-        in (text(log))
-    )
+    assert log[-2:] == [
+        {"event": "colonist_ship_filled", "colonists": 2, "needed": 4},
+        {"event": "game_ends", "reason": "colonists"},
+    ]
     assert state.phase == "role" and state.current == BOB
     state = finish_round(state, "prospector", "trader")
     assert state.phase == "role" and state.current == DAVID
@@ -477,8 +488,8 @@ def test_colonists_wait_in_san_juan_only_when_every_circle_is_full():
     )
     state = choose(state, "mayor")
     assert state.players[ANNA].colonists() == 2
-    assert_illegal(state, Arrange(island(1)), "San Juan only when every circle is full")
-    assert_illegal(state, Arrange(island(0), (("indigo_plant", 1),)), "San Juan only")
+    assert_illegal(state, Arrange(island(1)), "circles_empty")
+    assert_illegal(state, Arrange(island(0), (("indigo_plant", 1),)), "circles_empty")
     state = play(state, Arrange(island(1), (("indigo_plant", 1),)))
     # Bob has one circle and three colonists: two wait in San Juan.
     state = play(state, Arrange(island(1)))
@@ -516,16 +527,21 @@ def test_large_building_needs_two_city_spaces():
     legal = pr.legal_actions(state)
     assert Build("office") in legal
     assert not any(pr.BUILDINGS[a.building].large for a in legal if a.type == "build")
-    assert_illegal(state, Build("city_hall"), "needs 2 city spaces; you have 1 free")
+    assert_illegal(
+        state, Build("city_hall"), "no_city_space", building="city_hall", spaces=2, free=1
+    )
 
 
 def test_twelfth_city_space_ends_the_game_at_the_end_of_the_round():
     anna = player(doubloons=4, city=ELEVEN_SMALL, vp=5)
     state = position([anna, player(doubloons=1), player(), player()])
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "builder", log)
     state = play(state, Build("office"), log=log)
-    assert "Anna builds the office for 4 doubloons and fills the 12th city space" in text(log)
+    assert log[1:] == [
+        {"event": "build", "seat": ANNA, "building": "office", "price": 4, "colonist": False},
+        {"event": "game_ends", "reason": "city"},
+    ]
     assert state.end_reasons == ["city"]
     assert state.current == BOB  # the builder phase goes on
     state = play(state, Build("small_market"))
@@ -556,13 +572,13 @@ def test_builder_privilege_is_lost_when_he_does_not_build():
 def test_each_building_once_per_player():
     state = position([player(doubloons=9, city={"small_market": 0}), player(), player()])
     state = choose(state, "builder")
-    assert_illegal(state, Build("small_market"), "already own a small market")
+    assert_illegal(state, Build("small_market"), "already_built", building="small_market")
 
 
 def test_no_copy_left_on_the_board():
     state = position([player(doubloons=9), player(), player()], buildings={"harbor": 0})
     state = choose(state, "builder")
-    assert_illegal(state, Build("harbor"), "no harbor is left")
+    assert_illegal(state, Build("harbor"), "building_gone", building="harbor")
 
 
 def test_university_colonist_from_the_supply_then_the_ship_then_none():
@@ -581,7 +597,7 @@ def test_university_colonist_from_the_supply_then_the_ship_then_none():
     assert (state.colonist_supply, state.colonist_ship) == (0, 2)
     state = build((0, 0))
     assert not any(getattr(a, "university", False) for a in pr.legal_actions(state))
-    assert_illegal(state, Build("indigo_plant", university=True), "no colonist is left")
+    assert_illegal(state, Build("indigo_plant", university=True), "no_colonist")
 
 
 # --- Captain ---------------------------------------------------------------------------------
@@ -639,7 +655,7 @@ def test_must_load_when_able_and_the_warehouse_does_not_protect():
     )
     state = choose(state, "captain")
     assert list(pr.legal_actions(state)) == [Load(CORN, 0), Load(CORN, 1), Load(CORN, 2)]
-    assert_illegal(state, PASS, "must load when you can")
+    assert_illegal(state, PASS, "must_load")
 
 
 def test_several_empty_ships_taking_as_many_are_a_free_choice():
@@ -647,7 +663,7 @@ def test_several_empty_ships_taking_as_many_are_a_free_choice():
     assert list(pr.legal_actions(state)) == [Load(SUGAR, 0), Load(SUGAR, 1), Load(SUGAR, 2)]
     state = choose(position([player(goods={"sugar": 5}), player(), player()]), "captain")
     assert list(pr.legal_actions(state)) == [Load(SUGAR, 1), Load(SUGAR, 2)]
-    assert_illegal(state, Load(SUGAR, 0), "the empty ship that takes the most")
+    assert_illegal(state, Load(SUGAR, 0), "not_largest_ship")
 
 
 def test_a_kind_on_a_full_ship_goes_on_no_other_ship():
@@ -657,9 +673,9 @@ def test_a_kind_on_a_full_ship_goes_on_no_other_ship():
     )
     state = choose(state, "captain")
     assert list(pr.legal_actions(state)) == [Load(CORN, 2)]
-    assert_illegal(state, Load(TOBACCO, 2), "tobacco is already on another ship")
-    assert_illegal(state, Load(TOBACCO, 0), "the 4-ship is full")
-    assert_illegal(state, Load(CORN, 1), "the 5-ship carries sugar")
+    assert_illegal(state, Load(TOBACCO, 2), "good_on_other_ship", good="tobacco")
+    assert_illegal(state, Load(TOBACCO, 0), "ship_full", capacity=4)
+    assert_illegal(state, Load(CORN, 1), "ship_has_other_good", capacity=5, good="sugar")
 
 
 def test_loading_one_kind_as_many_as_fit():
@@ -686,7 +702,7 @@ def test_wharf_once_per_captain_phase():
     assert state.players[BOB].vp == 2
     assert state.current == BOB
     assert list(pr.legal_actions(state)) == [Load(SUGAR, 0)]
-    assert_illegal(state, Wharf(SUGAR), "once a captain phase")
+    assert_illegal(state, Wharf(SUGAR), "wharf_used")
 
 
 def test_wharf_may_be_used_while_a_ship_could_take_the_goods():
@@ -708,9 +724,9 @@ def test_player_with_only_the_wharf_may_pass():
     )
     state = choose(state, "captain")
     assert list(pr.legal_actions(state)) == [Wharf(CORN), Wharf(SUGAR), PASS]
-    log: list[str] = []
+    log: list[dict] = []
     state = play(state, PASS, log=log)
-    assert "Anna does not use the wharf" in text(log)
+    assert log[0] == {"event": "wharf_declined", "seat": ANNA}
     # Loading is over; Anna keeps one barrel of her choice.
     assert state.phase == "storage"
     assert set(pr.legal_actions(state)) == {Store(CORN), Store(SUGAR)}
@@ -744,13 +760,13 @@ def test_storage_without_warehouse_keeps_one_barrel_of_the_seats_choice():
     state = choose(state, "captain")
     assert state.phase == "storage" and state.current == ANNA
     assert set(pr.legal_actions(state)) == {Store(CORN), Store(SUGAR)}
-    assert_illegal(state, Store(), "keep one barrel on your windrose")
-    assert_illegal(state, Store(SUGAR, (CORN,)), "warehouses hold 0 kinds")
-    log: list[str] = []
+    assert_illegal(state, Store(), "windrose_empty")
+    assert_illegal(state, Store(SUGAR, (CORN,)), "warehouse_too_small", kinds=0)
+    log: list[dict] = []
     state = play(state, Store(SUGAR), log=log)
     assert goods_of(state, ANNA) == {"sugar": 1}
     assert state.to_json()["goods"]["corn"] == 10
-    assert "Anna cannot store and returns 3 corn, 1 sugar" in text(log)
+    assert log[0] == {"event": "goods_returned", "seat": ANNA, "goods": {"corn": 3, "sugar": 1}}
     # The full ships are emptied after storing.
     assert ships_of(state) == [(4, None, 0), (5, None, 0), (6, None, 0)]
 
@@ -759,10 +775,10 @@ def test_storage_small_warehouse_keeps_one_kind():
     anna = player(goods={"corn": 3, "sugar": 2, "coffee": 2}, city={"small_warehouse": 1})
     state = choose(position([anna, player(), player()], ships=BLOCKED_SHIPS), "captain")
     assert len(pr.legal_actions(state)) == 3 * 2
-    assert_illegal(state, Store(CORN), "fill your warehouses")
-    assert_illegal(state, Store(CORN, (SUGAR, COFFEE)), "hold 1 kind")
-    assert_illegal(state, Store(CORN, (CORN,)), "the windrose barrel is one more barrel")
-    assert_illegal(state, Store(TOBACCO, (CORN,)), "you have no tobacco")
+    assert_illegal(state, Store(CORN), "warehouse_not_filled")
+    assert_illegal(state, Store(CORN, (SUGAR, COFFEE)), "warehouse_too_small", kinds=1)
+    assert_illegal(state, Store(CORN, (CORN,)), "windrose_in_warehouse")
+    assert_illegal(state, Store(TOBACCO, (CORN,)), "no_good", good="tobacco")
     state = play(state, Store(COFFEE, (CORN,)))
     assert goods_of(state, ANNA) == {"corn": 3, "coffee": 1}
 
@@ -789,7 +805,7 @@ def test_storage_both_warehouses_keep_three_kinds_and_a_barrel_of_a_fourth():
     assert state.phase == "storage" and state.current == ANNA
     # Which kind is not warehoused and keeps a single barrel is Anna's choice.
     assert len(pr.legal_actions(state)) == 4
-    assert_illegal(state, Store(None, (CORN, SUGAR, COFFEE)), "keep one barrel on your windrose")
+    assert_illegal(state, Store(None, (CORN, SUGAR, COFFEE)), "windrose_empty")
     state = play(state, Store(TOBACCO, (CORN, SUGAR, COFFEE)))
     assert goods_of(state, ANNA) == {"corn": 3, "sugar": 2, "tobacco": 1, "coffee": 2}
     # Bob keeps everything without being asked: three kinds stored, one barrel on the windrose.
@@ -849,11 +865,11 @@ def test_trader_privilege_only_when_selling():
 def test_corn_sells_for_nothing():
     state = position([player(), player(goods={"corn": 1}), player()])
     state = choose(state, "trader")
-    log: list[str] = []
+    log: list[dict] = []
     state = play(state, Sell(CORN), log=log)
     assert state.players[BOB].doubloons == 0
     assert state.to_json()["trading_house"] == ["corn"]
-    assert text(log) == ["Bob sells 1 corn for 0 doubloons"]
+    assert log == [{"event": "sell", "seat": BOB, "good": "corn", "price": 0}]
 
 
 def test_trading_house_is_emptied_only_when_full():
@@ -869,7 +885,7 @@ def test_trading_house_is_emptied_only_when_full():
         seat=BOB,
         governor=ANNA,
     )
-    log: list[str] = []
+    log: list[dict] = []
     state = play(choose(state, "trader"), Sell(SUGAR), Sell(INDIGO), log=log)
     # Full after Chris: Anna cannot sell her coffee and the house is emptied.
     assert state.to_json()["trading_house"] == []
@@ -881,7 +897,10 @@ def test_trading_house_is_emptied_only_when_full():
         "tobacco": 9,
         "coffee": 8,
     }
-    assert "The full trading house is emptied" in text(log)
+    assert log[-1] == {
+        "event": "trading_house_emptied",
+        "goods": ["corn", "tobacco", "sugar", "indigo"],
+    }
 
 
 def test_trading_house_buys_only_different_kinds_one_barrel_a_seat():
@@ -928,7 +947,7 @@ def test_each_seat_chooses_one_role_a_round_and_a_role_once():
     state = position([player(), player(), player()])
     state = choose(state, "trader")
     assert state.current == BOB
-    assert_illegal(state, ChooseRole("trader"), "already been chosen this round")
+    assert_illegal(state, ChooseRole("trader"), "role_taken", role="trader")
     state = choose(state, "captain")
     assert state.current == CHRIS
     state = choose(state, "craftsman")
@@ -945,7 +964,9 @@ def test_each_seat_chooses_one_role_a_round_and_a_role_once():
 
 def test_three_player_game_has_no_prospector():
     state = position([player(), player(), player()])
-    assert_illegal(state, ChooseRole("prospector"), "no prospector card in a 3-player game")
+    assert_illegal(
+        state, ChooseRole("prospector"), "role_not_in_game", role="prospector", players=3
+    )
 
 
 def test_five_player_prospector_takes_the_card_with_the_doubloons():
@@ -987,16 +1008,18 @@ def test_nothing_is_legal_after_the_game_is_over():
     state = play(choose(state, "builder"), Build("office"))
     state = finish_round(state, "trader", "captain")
     assert pr.is_over(state)
-    assert_illegal(state, ChooseRole("settler"), "the game is over")
+    assert_illegal(state, ChooseRole("settler"), "game_over")
 
 
-def test_log_lines_name_the_players():
+def test_events_name_seats_by_number_and_survive_json():
     state = position([player(), player(goods={"corn": 1}), player()])
-    log: list[str] = []
+    log: list[dict] = []
     state = play(choose(state, "trader", log), Sell(CORN), log=log)
-    assert log[0] == "{p0} takes the trader"
-    assert text(log) == ["Anna takes the trader", "Bob sells 1 corn for 0 doubloons"]
-    assert pr.render("{p2} and {p0}", NAMES) == "Chris and Anna"
+    assert log == [
+        {"event": "role", "seat": ANNA, "role": "trader", "doubloons": 0},
+        {"event": "sell", "seat": BOB, "good": "corn", "price": 0},
+    ]
+    assert json.loads(json.dumps(log)) == log
 
 
 # --- Bad input -------------------------------------------------------------------------------
@@ -1008,30 +1031,30 @@ def _phase(role: str, *boards: dict[str, Any], **kw: Any) -> pr.State:
 
 
 ILLEGAL = [
-    ("role", lambda: position([player()] * 3), Sell(CORN), "a role must be chosen now"),
+    ("role", lambda: position([player()] * 3), Sell(CORN), ("role_expected", {})),
     (
         "settler-build",
         lambda: _phase("settler"),
         Build("small_market"),
-        "take a tile, use the hacienda or pass",
+        ("wrong_action", {"phase": "settler"}),
     ),
     (
         "settler-missing-tile",
         lambda: _phase("settler", face_up=["corn", "corn", "corn", "corn"]),
         Settle(COFFEE),
-        "no face-up coffee plantation",
+        ("plantation_not_face_up", {"tile": "coffee"}),
     ),
     (
         "mayor-pass",
         lambda: _phase("mayor", colonists=(9, 3)),
         PASS,
-        "in the mayor phase you place your colonists",
+        ("wrong_action", {"phase": "mayor"}),
     ),
     (
         "mayor-too-many",
         lambda: _phase("mayor", player(island={"corn": 3}), player(), player(), colonists=(9, 3)),
         Arrange(island(2)),
-        "you place 2 colonists but have 1",
+        ("too_many_colonists", {"placed": 2, "colonists": 1}),
     ),
     (
         "mayor-more-than-tiles",
@@ -1039,73 +1062,73 @@ ILLEGAL = [
             "mayor", player(island={"corn": 1}, san_juan=2), player(), player(), colonists=(9, 0)
         ),
         Arrange(island(2)),
-        "2 colonists on corn, but you have 1",
+        ("too_many_on_tiles", {"tile": "corn", "colonists": 2, "tiles": 1}),
     ),
     (
         "mayor-building-not-owned",
         lambda: _phase("mayor", colonists=(9, 3)),
         Arrange(island(), (("harbor", 1),)),
-        "you have no harbor",
+        ("no_building", {"building": "harbor"}),
     ),
     (
         "mayor-too-many-circles",
         lambda: _phase("mayor", player(city={"coffee_roaster": 0}, san_juan=2), player(), player()),
         Arrange(island(), (("coffee_roaster", 3),)),
-        "has only 2 circles",
+        ("too_many_on_building", {"building": "coffee_roaster", "circles": 2}),
     ),
     (
         "builder-money",
         lambda: _phase("builder", player(doubloons=3), player(), player()),
         Build("harbor"),
-        "costs you 7 doubloons; you have 3",
+        ("too_expensive", {"building": "harbor", "price": 7, "doubloons": 3}),
     ),
     (
         "builder-sell",
         lambda: _phase("builder", player(doubloons=3), player(), player()),
         Sell(CORN),
-        "in the builder phase you build or pass",
+        ("wrong_action", {"phase": "builder"}),
     ),
     (
         "craftsman-sell",
         lambda: _phase("craftsman", player(island={"corn": (1, 1)}), player(), player()),
         Sell(CORN),
-        "takes an extra barrel or passes",
+        ("wrong_action", {"phase": "craftsman"}),
     ),
     (
         "trader-no-goods",
         lambda: _phase("trader", player(goods={"corn": 1}), player(), player()),
         Sell(COFFEE),
-        "you have no coffee to sell",
+        ("no_good", {"good": "coffee"}),
     ),
     (
         "trader-load",
         lambda: _phase("trader", player(goods={"corn": 1}), player(), player()),
         Load(CORN, 0),
-        "in the trader phase you sell one barrel or pass",
+        ("wrong_action", {"phase": "trader"}),
     ),
     (
         "captain-no-goods",
         lambda: _phase("captain", player(goods={"corn": 1}), player(), player()),
         Load(COFFEE, 0),
-        "you have no coffee",
+        ("no_good", {"good": "coffee"}),
     ),
     (
         "captain-no-ship",
         lambda: _phase("captain", player(goods={"corn": 1}), player(), player()),
         Load(CORN, 3),
-        "there is no ship 3",
+        ("no_ship", {"ship": 3}),
     ),
     (
         "captain-no-wharf",
         lambda: _phase("captain", player(goods={"corn": 1}), player(), player()),
         Wharf(CORN),
-        "only the owner of an occupied wharf",
+        ("no_wharf", {}),
     ),
     (
         "captain-sell",
         lambda: _phase("captain", player(goods={"corn": 1}), player(), player()),
         Sell(CORN),
-        "in the captain phase you load goods",
+        ("wrong_action", {"phase": "captain"}),
     ),
     (
         "storage-load",
@@ -1117,16 +1140,17 @@ ILLEGAL = [
             ships=BLOCKED_SHIPS,
         ),
         Load(CORN, 0),
-        "choose what to keep",
+        ("wrong_action", {"phase": "storage"}),
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("make", "action", "fragment"), [c[1:] for c in ILLEGAL], ids=[c[0] for c in ILLEGAL]
+    ("make", "action", "refusal"), [c[1:] for c in ILLEGAL], ids=[c[0] for c in ILLEGAL]
 )
-def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(make, action, fragment):
-    assert_illegal(make(), action, fragment)
+def test_illegal_action_is_refused_with_a_reason_and_changes_nothing(make, action, refusal):
+    code, params = refusal
+    assert_illegal(make(), action, code, **params)
 
 
 def test_refused_action_changes_nothing_even_in_place():
@@ -1146,35 +1170,82 @@ def test_refused_action_leaves_a_later_legal_one_working():
 
 
 MALFORMED = [
-    ("not-an-object", ["sell"], "an object with a 'type'"),
-    ("no-type", {"good": "corn"}, "an object with a 'type'"),
-    ("type-not-text", {"type": 3}, "an object with a 'type'"),
-    ("unknown-type", {"type": "steal"}, "unknown action type 'steal'"),
-    ("bad-role", {"type": "choose_role", "role": "pirate"}, "'role' must be one of"),
-    ("bad-tile", {"type": "settle", "tile": "banana"}, "'tile' must be one of"),
-    ("bad-flag", {"type": "settle", "tile": "corn", "hospice": "yes"}, "true or false"),
-    ("island-list", {"type": "arrange", "island": [1, 2]}, "map names to colonist counts"),
-    ("island-kind", {"type": "arrange", "island": {"rice": 1}}, "unknown island tile 'rice'"),
-    ("negative", {"type": "arrange", "island": {"corn": -1}}, "whole number from 0 to 99"),
-    ("bool-count", {"type": "arrange", "island": {"corn": True}}, "whole number"),
-    ("city-name", {"type": "arrange", "city": {"castle": 1}}, "unknown building 'castle'"),
-    ("build-name", {"type": "build", "building": "castle"}, "'building' must name a building"),
-    ("sell-good", {"type": "sell", "good": "rum"}, "'good' must be one of"),
-    ("sell-no-good", {"type": "sell"}, "'good' must be one of"),
-    ("ship-3", {"type": "load", "good": "corn", "ship": 3}, "'ship' must be 0, 1 or 2"),
-    ("ship-bool", {"type": "load", "good": "corn", "ship": True}, "'ship' must be 0, 1 or 2"),
-    ("store-list", {"type": "store", "warehouse": "corn"}, "must be a list of goods"),
-    ("store-twice", {"type": "store", "warehouse": ["corn", "corn"]}, "names a good twice"),
-    ("windrose", {"type": "store", "windrose": "gold"}, "'windrose' must be one of"),
+    ("not-an-object", ["sell"], "not_an_action", {}),
+    ("no-type", {"good": "corn"}, "not_an_action", {}),
+    ("type-not-text", {"type": 3}, "not_an_action", {}),
+    ("unknown-type", {"type": "steal"}, "unknown_type", {"type": "steal"}),
+    (
+        "bad-role",
+        {"type": "choose_role", "role": "pirate"},
+        "bad_role",
+        {"choices": "settler, mayor, builder, craftsman, trader, captain, prospector"},
+    ),
+    (
+        "bad-tile",
+        {"type": "settle", "tile": "banana"},
+        "bad_tile",
+        {"choices": "corn, indigo, sugar, tobacco, coffee, quarry"},
+    ),
+    (
+        "bad-flag",
+        {"type": "settle", "tile": "corn", "hospice": "yes"},
+        "bad_flag",
+        {"field": "hospice"},
+    ),
+    ("island-list", {"type": "arrange", "island": [1, 2]}, "bad_placement", {}),
+    ("island-kind", {"type": "arrange", "island": {"rice": 1}}, "unknown_tile", {"tile": "rice"}),
+    ("negative", {"type": "arrange", "island": {"corn": -1}}, "bad_count", {"place": "corn"}),
+    ("bool-count", {"type": "arrange", "island": {"corn": True}}, "bad_count", {"place": "corn"}),
+    (
+        "city-name",
+        {"type": "arrange", "city": {"castle": 1}},
+        "unknown_building",
+        {"building": "castle"},
+    ),
+    ("build-name", {"type": "build", "building": "castle"}, "bad_building", {}),
+    (
+        "sell-good",
+        {"type": "sell", "good": "rum"},
+        "bad_good",
+        {"field": "good", "choices": "corn, indigo, sugar, tobacco, coffee"},
+    ),
+    (
+        "sell-no-good",
+        {"type": "sell"},
+        "bad_good",
+        {"field": "good", "choices": "corn, indigo, sugar, tobacco, coffee"},
+    ),
+    ("ship-3", {"type": "load", "good": "corn", "ship": 3}, "bad_ship", {}),
+    ("ship-bool", {"type": "load", "good": "corn", "ship": True}, "bad_ship", {}),
+    ("store-list", {"type": "store", "warehouse": "corn"}, "bad_warehouse", {}),
+    ("store-twice", {"type": "store", "warehouse": ["corn", "corn"]}, "warehouse_twice", {}),
+    (
+        "windrose",
+        {"type": "store", "windrose": "gold"},
+        "bad_good",
+        {"field": "windrose", "choices": "corn, indigo, sugar, tobacco, coffee"},
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("data", "fragment"), [c[1:] for c in MALFORMED], ids=[c[0] for c in MALFORMED]
+    ("data", "code", "params"), [c[1:] for c in MALFORMED], ids=[c[0] for c in MALFORMED]
 )
-def test_malformed_action_json(data, fragment):
-    with pytest.raises(MalformedAction, match=fragment):
+def test_malformed_action_json(data, code, params):
+    with pytest.raises(MalformedAction) as error:
         pr.action_from_json(data)
+    assert (error.value.code, error.value.params) == (code, params)
+
+
+def test_a_refusal_reads_as_english_with_readable_names():
+    """``str(error)`` is what logs and programs without a translation show."""
+    state = _phase("builder", player(doubloons=3), player(), player())
+    with pytest.raises(IllegalAction) as error:
+        pr.apply(state, Build("large_market"))
+    assert str(error.value) == "the large market costs you 4 doubloons; you have 3"
+    with pytest.raises(MalformedAction) as malformed:
+        pr.action_from_json({"type": "steal"})
+    assert str(malformed.value) == "unknown action type 'steal'"
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,8 @@ from games.engines.puerto_rico.data import (
 from games.engines.puerto_rico.mayor import Arrangements
 from games.engines.puerto_rico.state import State
 
+from .events import FIELDS
+
 MAX_DECISIONS = 3000
 """Random games take about 200-450 decisions; far more means the game does not end."""
 
@@ -690,6 +692,37 @@ def test_player_view_hides_stack_rng_and_vp(config, seed, policy):
     for seat in [*range(n), None]:
         view = assert_view(last, seat)
         assert [pl["vp"] for pl in view["players"]] == [pl.vp for pl in last.players]
+
+
+# The log ------------------------------------------------------------------------------------
+
+DRAWN_FROM_THE_STACK = {"hacienda", "plantations_drawn"}
+"""Events that show tiles as they come off the face-down stack (then they lie open)."""
+
+
+@given(game_configs(), SEEDS, SEEDS)
+@settings(PROPERTY, max_examples=10)
+def test_events_carry_their_fields_and_nothing_hidden(config, seed, policy):
+    """Every event has the documented fields, seats as numbers, and survives JSON; with
+    another order of the face-down stack and another seed, the same action tells the same
+    story except for the tiles then drawn."""
+    n, options = config
+    rnd = random.Random(policy + 2)
+    for before, action, _ in random_game(n, options, seed, policy):
+        log: list[dict] = []
+        rules.apply(before, action, log=log)
+        assert json.loads(json.dumps(log)) == log
+        for event in log:
+            assert set(event) == FIELDS[event["event"]], event
+            seats = [event.get("seat")] + [s["seat"] for s in event.get("shares", [])]
+            assert all(type(s) is int and 0 <= s < n for s in seats if s is not None), event
+        other = before.clone()
+        rnd.shuffle(other.stack)
+        other.rng = rnd.getrandbits(63)
+        other_log: list[dict] = []
+        rules.apply(other, action, log=other_log)
+        public = [e for e in log if e["event"] not in DRAWN_FROM_THE_STACK]
+        assert [e for e in other_log if e["event"] not in DRAWN_FROM_THE_STACK] == public
 
 
 # Small helpers' own sanity ---------------------------------------------------------------------

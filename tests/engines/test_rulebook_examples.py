@@ -37,7 +37,6 @@ from .positions import (
     player,
     position,
     ships_of,
-    text,
 )
 
 # --- Captain ---------------------------------------------------------------------------------
@@ -54,7 +53,7 @@ def test_captain_phase_example_anna_bob_chris_david():
         ],
         ships=[(None, 0), ("corn", 3), (None, 0)],
     )
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "captain", log)
     assert state.current == ANNA
 
@@ -115,15 +114,31 @@ def test_captain_phase_example_anna_bob_chris_david():
     assert supply == {"corn": 9, "indigo": 10, "sugar": 10, "tobacco": 5, "coffee": 9}
     assert state.vp_chips == 100 - (9 + 4 + 1 + 1)
 
-    lines = text(log)
-    assert "Anna takes the captain" in lines
-    assert any(line.startswith("Anna loads 6 sugar on the 7-ship: 7 VP") for line in lines)
-    assert any("(+1 captain)" in line for line in lines if line.startswith("Anna loads 6"))
-    assert not any("captain)" in line for line in lines if line.startswith("Anna loads 2 corn"))
-    assert "Chris cannot store and returns 1 corn" in lines
-    assert "David cannot store and returns 4 indigo" in lines
-    assert "The full 6-ship is emptied (6 corn)" in lines
-    assert "The full 7-ship is emptied (7 sugar)" in lines
+    def load(seat, good, barrels, capacity, vp, captain=False):
+        return {
+            "event": "load",
+            "seat": seat,
+            "good": good,
+            "barrels": barrels,
+            "capacity": capacity,
+            "vp": vp,
+            "harbor": False,
+            "captain": captain,
+        }
+
+    assert log == [
+        {"event": "role", "seat": ANNA, "role": "captain", "doubloons": 0},
+        load(ANNA, "sugar", 6, 7, 7, captain=True),
+        load(BOB, "sugar", 1, 7, 1),
+        load(CHRIS, "tobacco", 1, 5, 1),
+        load(DAVID, "corn", 1, 6, 1),
+        load(ANNA, "corn", 2, 6, 2),
+        load(BOB, "tobacco", 3, 5, 3),
+        {"event": "goods_returned", "seat": CHRIS, "goods": {"corn": 1}},
+        {"event": "goods_returned", "seat": DAVID, "goods": {"indigo": 4}},
+        {"event": "ship_emptied", "capacity": 6, "good": "corn", "barrels": 6},
+        {"event": "ship_emptied", "capacity": 7, "good": "sugar", "barrels": 7},
+    ]
 
 
 # --- Builder: quarries -------------------------------------------------------------------------
@@ -199,7 +214,7 @@ def test_production_example():
         city={"tobacco_storage": 1, "small_sugar_mill": 1, "sugar_mill": 3},
     )
     state = position([player(), producer, player(), player()])
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "craftsman", log)  # Anna produces nothing: no privilege to take
     assert state.phase == "role"
     assert goods_of(state, BOB) == {"corn": 2, "sugar": 3, "tobacco": 1}
@@ -210,8 +225,17 @@ def test_production_example():
         "tobacco": 8,
         "coffee": 9,
     }
-    assert "Bob produces 2 corn, 3 sugar, 1 tobacco" in text(log)
-    assert "Anna produces nothing" in text(log)
+    assert log[1:] == [
+        {"event": "produce", "seat": ANNA, "goods": {}, "factory": 0},
+        {
+            "event": "produce",
+            "seat": BOB,
+            "goods": {"corn": 2, "sugar": 3, "tobacco": 1},
+            "factory": 0,
+        },
+        {"event": "produce", "seat": CHRIS, "goods": {}, "factory": 0},
+        {"event": "produce", "seat": DAVID, "goods": {}, "factory": 0},
+    ]
 
 
 def _david_with_factory(**kw) -> pr.State:
@@ -271,7 +295,7 @@ def test_harbor_and_wharf_example():
         Wharf(TOBACCO),
         Wharf(SUGAR),
     }
-    log: list[str] = []
+    log: list[dict] = []
     state = play(state, Load(TOBACCO, 0), log=log)  # 3 fill the tobacco ship
     assert state.players[BOB].vp == 3 + 1
     assert state.current == BOB  # nobody else can load
@@ -285,7 +309,16 @@ def test_harbor_and_wharf_example():
     # The full tobacco ship is emptied; the sugar ship (3 of 6) stays.
     assert ships_of(state) == [(5, None, 0), (6, "sugar", 3), (7, "corn", 3)]
     assert state.to_json()["goods"]["tobacco"] == 9
-    assert "Bob loads 2 tobacco on the wharf: 3 VPs (+1 harbor)" in text(log)
+    assert log[-2] == {
+        "event": "wharf",
+        "seat": BOB,
+        "good": "tobacco",
+        "barrels": 2,
+        "vp": 3,
+        "harbor": True,
+        "captain": False,
+    }
+    assert log[-1] == {"event": "ship_emptied", "capacity": 5, "good": "tobacco", "barrels": 5}
 
 
 def test_harbor_and_wharf_example_variant_wharf_takes_all_5_tobacco():
@@ -406,11 +439,20 @@ def test_mayor_dealing_with_four_players():
     and fourth 1 each."""
     boards = [player(island={"corn": 5, "indigo": 1}) for _ in range(4)]
     state = position(boards, colonists=(20, 6))
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "mayor", log)
     assert [pl.san_juan for pl in state.players] == [2, 2, 1, 1]
     assert state.colonist_ship == 0
-    assert "The colonist ship brings 6: Anna 2, Bob 2, Chris 1, David 1" in text(log)
+    assert log[1] == {
+        "event": "colonists_arrive",
+        "colonists": 6,
+        "shares": [
+            {"seat": ANNA, "colonists": 2},
+            {"seat": BOB, "colonists": 2},
+            {"seat": CHRIS, "colonists": 1},
+            {"seat": DAVID, "colonists": 1},
+        ],
+    }
 
     assert state.current == ANNA
     state = play(state, Arrange((3, 0, 0, 0, 0, 0), privilege=True), log=log)
@@ -427,7 +469,14 @@ def test_mayor_dealing_with_four_players():
     # No empty building circles anywhere: the minimum, one per player, boards the ship.
     assert state.colonist_ship == 4
     assert state.colonist_supply == 15
-    assert "Anna places 3 colonists (+1 from the supply), 0 in San Juan" in text(log)
+    assert log[2] == {
+        "event": "place_colonists",
+        "seat": ANNA,
+        "colonists": 3,
+        "privilege": True,
+        "san_juan": 0,
+    }
+    assert log[-1] == {"event": "colonist_ship_filled", "colonists": 4, "needed": 4}
 
 
 # --- Trader ----------------------------------------------------------------------------------
@@ -482,12 +531,12 @@ def test_small_market_example_corn_for_1():
         seat=BOB,
         governor=ANNA,
     )
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "trader", log)
     assert state.current == ANNA
     state = play(state, Sell(CORN), log=log)
     assert state.players[ANNA].doubloons == 1
-    assert "Anna sells 1 corn for 1 doubloon" in text(log)
+    assert log[-1] == {"event": "sell", "seat": ANNA, "good": "corn", "price": 1}
 
 
 def test_large_and_small_market_stack_3():
@@ -524,14 +573,14 @@ def test_prospector_with_2_doubloons_gets_3():
     state = position(
         [player(), player(), player(), player()], role_doubloons={"prospector": 2, "mayor": 1}
     )
-    log: list[str] = []
+    log: list[dict] = []
     state = choose(state, "prospector", log)
     assert state.players[ANNA].doubloons == 3
     assert state.roles[-1][1] == 0
     assert state.phase == "role" and state.current == BOB
-    assert text(log) == [
-        "Anna takes the prospector (+2 doubloons)",
-        "Anna takes 1 doubloon (prospector)",
+    assert log == [
+        {"event": "role", "seat": ANNA, "role": "prospector", "doubloons": 2},
+        {"event": "prospect", "seat": ANNA, "doubloons": 1},
     ]
 
 

@@ -130,6 +130,7 @@ def test_a_move_round_trip(users):
     assert answer["move"] == {
         "version": move.version,
         "log": [f"{player.username} takes the settler"],
+        "events": [{"event": "role", "seat": 0, "role": "settler", "doubloons": 0}],
     }
     assert move.actor == player and move.action == {"type": "choose_role", "role": "settler"}
     data = get_game(client_for(player), stored).json()

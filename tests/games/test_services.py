@@ -71,7 +71,7 @@ def test_the_seat_to_act_moves_and_the_move_is_stored(users):
     move = Move.objects.get(game=game, version=1)
     assert move.action == {"type": "choose_role", "role": "builder"}
     assert move.actor == user
-    assert move.log[0] == "{p0} takes the builder"
+    assert move.log[0] == {"event": "role", "seat": 0, "role": "builder", "doubloons": 0}
     assert result.move == move
     assert not result.replayed
 

@@ -13,6 +13,7 @@ The JSON forms of states and actions are documented in ``docs/engine.md``.
 """
 
 from .actions import (
+    REFUSALS,
     Action,
     Arrange,
     Build,
@@ -37,7 +38,7 @@ from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
 from .scoring import scores, winners
 from .state import State
-from .view import player_view, render
+from .view import player_view
 
 NAME = "puerto_rico"
 
@@ -61,6 +62,7 @@ __all__ = [
     "OPTIONS",
     "PLAYER_COUNTS",
     "QUARRY",
+    "REFUSALS",
     "SUGAR",
     "TOBACCO",
     "Action",
@@ -90,7 +92,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "player_view",
-    "render",
     "scores",
     "to_json",
     "winners",

@@ -11,9 +11,98 @@ from typing import Any, ClassVar
 
 from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_INDEX, ISLAND_KINDS, ROLES
 
+REFUSALS: dict[str, str] = {
+    # Any phase
+    "game_over": "the game is over",
+    "role_expected": "a role must be chosen now",
+    "wrong_action": "that is not a choice in the {phase} phase",
+    "role_not_in_game": "there is no {role} card in a {players}-player game",
+    "role_taken": "the {role} has already been chosen this round",
+    "no_good": "you have no {good}",
+    "no_colonist": "no colonist is left in the supply or on the ship",
+    # Settler
+    "no_hacienda": "only the owner of an occupied hacienda may draw a face-down tile",
+    "hacienda_used": "the hacienda draws one tile a turn, before the face-up tile",
+    "stack_empty": "the face-down plantation stack is empty",
+    "island_full": "all 12 island spaces are filled",
+    "quarry_not_allowed": (
+        "only the settler (privilege) or an occupied construction hut takes a quarry"
+    ),
+    "quarries_gone": "no quarries are left",
+    "plantation_not_face_up": "no face-up {tile} plantation to take",
+    "no_hospice": "only the owner of an occupied hospice gets a colonist with a tile",
+    # Mayor
+    "island_counts": "a placement gives a count for each of the six island kinds",
+    "privilege_not_mayor": "only the mayor takes a colonist from the supply (privilege)",
+    "colonist_supply_empty": "the colonist supply is empty: no privilege colonist",
+    "negative_count": "a colonist count cannot be negative",
+    "too_many_on_tiles": "{colonists} colonists on {tile}, but you have {tiles} such tiles",
+    "building_twice": "a placement names each building once",
+    "no_building": "you have no {building}",
+    "too_many_on_building": "the {building} has only {circles} circles",
+    "too_many_colonists": "you place {placed} colonists but have {colonists}",
+    "circles_empty": "colonists may wait in San Juan only when every circle is full",
+    # Builder
+    "already_built": "you already own a {building}: each building once per player",
+    "building_gone": "no {building} is left on the board",
+    "no_city_space": "the {building} needs {spaces} city spaces; you have {free} free",
+    "too_expensive": "the {building} costs you {price} doubloons; you have {doubloons}",
+    "no_university": "only the owner of an occupied university gets a colonist",
+    # Craftsman
+    "not_produced": "the extra barrel must be of a kind the craftsman produced now",
+    "good_gone": "no {good} is left in the supply",
+    # Trader
+    "trading_house_full": "the trading house is full",
+    "trading_house_has_good": (
+        "the trading house already has {good}: it buys only different kinds "
+        "(unless you have an occupied office)"
+    ),
+    # Captain
+    "must_load": "you must load when you can (captain phase)",
+    "no_wharf": "only the owner of an occupied wharf ships on the wharf",
+    "wharf_used": "the wharf is used once a captain phase",
+    "no_ship": "there is no ship {ship}",
+    "ship_has_other_good": "the {capacity}-ship carries {good}: a ship takes one kind",
+    "ship_full": "the {capacity}-ship is full",
+    "good_on_other_ship": "{good} is already on another ship",
+    "not_largest_ship": "you must choose the empty ship that takes the most of your barrels",
+    # Storage
+    "warehouse_twice": "a warehouse list names each kind once",
+    "warehouse_too_small": "your occupied warehouses hold {kinds} kinds of goods",
+    "windrose_in_warehouse": "the windrose barrel is one more barrel, of a kind not warehoused",
+    "warehouse_not_filled": "fill your warehouses before goods go back to the supply",
+    "windrose_empty": "keep one barrel on your windrose before goods go back",
+    # Malformed JSON
+    "not_an_action": "an action is an object with a 'type'",
+    "unknown_type": "unknown action type {type!r}",
+    "bad_role": "'role' must be one of {choices}",
+    "bad_tile": "'tile' must be one of {choices}",
+    "bad_good": "{field!r} must be one of {choices}",
+    "bad_flag": "{field!r} must be true or false",
+    "bad_placement": "'island' and 'city' map names to colonist counts",
+    "unknown_tile": "unknown island tile {tile!r}",
+    "unknown_building": "unknown building {building!r}",
+    "bad_count": "colonists on {place} must be a whole number from 0 to 99",
+    "bad_building": "'building' must name a building",
+    "bad_ship": "'ship' must be 0, 1 or 2",
+    "bad_warehouse": "'warehouse' must be a list of goods",
+}
+"""Every refusal's code and its English wording; ``docs/engine.md`` lists their parameters.
+Codes are what a program reads; the site shows its own translation of each."""
+
+
+def _readable(value: Any) -> Any:
+    return value.replace("_", " ") if isinstance(value, str) else value
+
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule broken."""
+    """An action the rules do not allow now: ``code`` names the rule broken, ``params`` say
+    what a reader needs to explain it; the message is the English of ``REFUSALS``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(REFUSALS[code].format(**{k: _readable(v) for k, v in params.items()}))
 
 
 class MalformedAction(IllegalAction):
@@ -178,31 +267,31 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def _good(data: dict[str, Any], key: str = "good") -> int:
     name = data.get(key)
     if name not in GOOD_INDEX:
-        raise MalformedAction(f"{key!r} must be one of {', '.join(GOODS)}")
+        raise MalformedAction("bad_good", field=key, choices=", ".join(GOODS))
     return GOOD_INDEX[name]
 
 
 def _flag(data: dict[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise MalformedAction(f"{key!r} must be true or false")
+        raise MalformedAction("bad_flag", field=key)
     return value
 
 
-def _count(value: Any, what: str) -> int:
+def _count(value: Any, place: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
-        raise MalformedAction(f"{what} must be a whole number from 0 to 99")
+        raise MalformedAction("bad_count", place=place)
     return value
 
 
 def action_from_json(data: Any) -> Action:
     """Parse an action; anything malformed raises ``MalformedAction`` with the reason."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise MalformedAction("an action is an object with a 'type'")
+        raise MalformedAction("not_an_action")
     t = data["type"]
     if t == "choose_role":
         if data.get("role") not in ROLES:
-            raise MalformedAction(f"'role' must be one of {', '.join(ROLES)}")
+            raise MalformedAction("bad_role", choices=", ".join(ROLES))
         return ChooseRole(data["role"])
     if t == "pass":
         return PASS
@@ -210,25 +299,25 @@ def action_from_json(data: Any) -> Action:
         return HACIENDA
     if t == "settle":
         if data.get("tile") not in ISLAND_INDEX:
-            raise MalformedAction(f"'tile' must be one of {', '.join(ISLAND_KINDS)}")
+            raise MalformedAction("bad_tile", choices=", ".join(ISLAND_KINDS))
         return Settle(ISLAND_INDEX[data["tile"]], _flag(data, "hospice"))
     if t == "arrange":
         island, city = data.get("island", {}), data.get("city", {})
         if not isinstance(island, dict) or not isinstance(city, dict):
-            raise MalformedAction("'island' and 'city' map names to colonist counts")
+            raise MalformedAction("bad_placement")
         counts = [0] * len(ISLAND_KINDS)
         for kind, n in island.items():
             if kind not in ISLAND_INDEX:
-                raise MalformedAction(f"unknown island tile {kind!r}")
-            counts[ISLAND_INDEX[kind]] = _count(n, f"colonists on {kind}")
+                raise MalformedAction("unknown_tile", tile=kind)
+            counts[ISLAND_INDEX[kind]] = _count(n, kind)
         for name, n in city.items():
             if name not in BUILDINGS:
-                raise MalformedAction(f"unknown building {name!r}")
-            _count(n, f"colonists on {name}")
+                raise MalformedAction("unknown_building", building=name)
+            _count(n, name)
         return Arrange(tuple(counts), tuple(city.items()), _flag(data, "privilege"))
     if t == "build":
         if data.get("building") not in BUILDINGS:
-            raise MalformedAction("'building' must name a building")
+            raise MalformedAction("bad_building")
         return Build(data["building"], _flag(data, "university"))
     if t == "extra_good":
         return ExtraGood(_good(data))
@@ -239,15 +328,15 @@ def action_from_json(data: Any) -> Action:
     if t == "load":
         ship = data.get("ship")
         if not isinstance(ship, int) or isinstance(ship, bool) or not 0 <= ship <= 2:
-            raise MalformedAction("'ship' must be 0, 1 or 2")
+            raise MalformedAction("bad_ship")
         return Load(_good(data), ship)
     if t == "store":
         windrose = None if data.get("windrose") is None else _good(data, "windrose")
         warehouse = data.get("warehouse", [])
         if not isinstance(warehouse, list) or len(warehouse) > 5:
-            raise MalformedAction("'warehouse' must be a list of goods")
+            raise MalformedAction("bad_warehouse")
         kinds = [_good({"good": g}) for g in warehouse]
         if len(set(kinds)) != len(kinds):
-            raise MalformedAction("'warehouse' names a good twice")
+            raise MalformedAction("warehouse_twice")
         return Store(windrose, tuple(kinds))
-    raise MalformedAction(f"unknown action type {t!r}")
+    raise MalformedAction("unknown_type", type=t)

@@ -13,8 +13,6 @@ from .common import (
     colonist_available,
     finish_phase,
     next_seat_to_decide,
-    p,
-    plural,
     take_colonist,
     trigger_end,
 )
@@ -30,7 +28,7 @@ def price(state: State, seat: int, building: Building) -> int:
     return max(0, building.cost - quarries - privilege)
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "builder"
     state.turn = 0
     _advance(state, log)
@@ -68,30 +66,28 @@ def check(state: State, action: Action) -> None:
     if action.type == "pass":
         return
     if action.type != "build":
-        raise IllegalAction("in the builder phase you build or pass")
+        raise IllegalAction("wrong_action", phase=state.phase)
     seat = state.current
     pl = state.players[seat]
     b = BUILDINGS[action.building]
     if action.building in pl.city:
-        raise IllegalAction(f"you already own a {b.title}: each building once per player")
+        raise IllegalAction("already_built", building=b.name)
     if state.buildings.get(action.building, 0) == 0:
-        raise IllegalAction(f"no {b.title} is left on the board")
+        raise IllegalAction("building_gone", building=b.name)
     free = CITY_SPACES - pl.city_spaces_used()
     if b.spaces > free:
-        raise IllegalAction(
-            f"the {b.title} needs {plural(b.spaces, 'city space')}; you have {free} free"
-        )
+        raise IllegalAction("no_city_space", building=b.name, spaces=b.spaces, free=free)
     cost = price(state, seat, b)
     if cost > pl.doubloons:
-        raise IllegalAction(f"the {b.title} costs you {cost} doubloons; you have {pl.doubloons}")
+        raise IllegalAction("too_expensive", building=b.name, price=cost, doubloons=pl.doubloons)
     if action.university:
         if pl.city.get("university", 0) == 0:
-            raise IllegalAction("only the owner of an occupied university gets a colonist")
+            raise IllegalAction("no_university")
         if not colonist_available(state):
-            raise IllegalAction("no colonist is left in the supply or on the ship")
+            raise IllegalAction("no_colonist")
 
 
-def play(state: State, action: Action, log: list[str] | None) -> None:
+def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     if action.type == "build":
         pl = state.players[seat]
@@ -100,25 +96,25 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
         pl.doubloons -= cost
         state.buildings[b.name] -= 1
         pl.city[b.name] = 1 if action.university and take_colonist(state) else 0
-        if pl.city_spaces_used() == CITY_SPACES:
-            trigger_end(state, END_CITY)
         if log is not None:
-            extra = " with a colonist from the university" if pl.city[b.name] else ""
-            full = (
-                " and fills the 12th city space"
-                if END_CITY in state.end_reasons and pl.city_spaces_used() == CITY_SPACES
-                else ""
-            )
             log.append(
-                f"{p(seat)} builds the {b.title} for {plural(cost, 'doubloon')}{extra}{full}"
+                {
+                    "event": "build",
+                    "seat": seat,
+                    "building": b.name,
+                    "price": cost,
+                    "colonist": pl.city[b.name] > 0,
+                }
             )
+        if pl.city_spaces_used() == CITY_SPACES:
+            trigger_end(state, END_CITY, log)
     elif log is not None:
-        log.append(f"{p(seat)} builds nothing")
+        log.append({"event": "build_nothing", "seat": seat})
     state.turn += 1
     _advance(state, log)
 
 
-def _advance(state: State, log: list[str] | None) -> None:
+def _advance(state: State, log: list[dict] | None) -> None:
     """Seats that can build nothing (no money, no space) are passed over."""
     if not next_seat_to_decide(state, lambda s, seat: bool(_buildable(s, seat))):
         finish_phase(state)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
-from .common import award_vp, finish_phase, p, plural
+from .common import award_vp, finish_phase
 from .data import GOODS, WHARF_CAPACITY
 from .state import Player, State
 
@@ -22,7 +22,7 @@ _WHARF = [Wharf(g) for g in range(5)]
 _LOADS = {(g, s): Load(g, s) for g in range(5) for s in range(3)}
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "captain"
     state.idle = 0
     state.captain_bonus = False
@@ -79,38 +79,36 @@ def check(state: State, action: Action) -> None:
     t = action.type
     if t == "pass":
         if _loads(state, seat):
-            raise IllegalAction("you must load when you can (captain phase)")
+            raise IllegalAction("must_load")
         return
     if t == "wharf":
         if not pl.city.get("wharf", 0):
-            raise IllegalAction("only the owner of an occupied wharf ships on the wharf")
+            raise IllegalAction("no_wharf")
         if state.wharf_used[seat]:
-            raise IllegalAction("the wharf is used once a captain phase")
+            raise IllegalAction("wharf_used")
         if not pl.goods[action.good]:
-            raise IllegalAction(f"you have no {GOODS[action.good]}")
+            raise IllegalAction("no_good", good=GOODS[action.good])
         return
     if t != "load":
-        raise IllegalAction("in the captain phase you load goods")
+        raise IllegalAction("wrong_action", phase=state.phase)
     g, i = action.good, action.ship
     if not pl.goods[g]:
-        raise IllegalAction(f"you have no {GOODS[g]}")
+        raise IllegalAction("no_good", good=GOODS[g])
     if i >= len(state.ships):
-        raise IllegalAction(f"there is no ship {i}")
+        raise IllegalAction("no_ship", ship=i)
     allowed = ships_for(state.ships, g, pl.goods[g])
     if i not in allowed:
         cap, on, n = state.ships[i]
         if on is not None and on != g:
-            reason = f"the {cap}-ship carries {GOODS[on]}: a ship takes one kind"
-        elif n >= cap:
-            reason = f"the {cap}-ship is full"
-        elif any(s[1] == g for s in state.ships):
-            reason = f"{GOODS[g]} is already on another ship"
-        else:
-            reason = "you must choose the empty ship that takes the most of your barrels"
-        raise IllegalAction(reason)
+            raise IllegalAction("ship_has_other_good", capacity=cap, good=GOODS[on])
+        if n >= cap:
+            raise IllegalAction("ship_full", capacity=cap)
+        if any(s[1] == g for s in state.ships):
+            raise IllegalAction("good_on_other_ship", good=GOODS[g])
+        raise IllegalAction("not_largest_ship")
 
 
-def play(state: State, action: Action, log: list[str] | None) -> None:
+def play(state: State, action: Action, log: list[dict] | None) -> None:
     if state.phase == "storage":
         _play_store(state, action, log)
         return
@@ -120,7 +118,7 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
     if t == "pass":
         state.idle += 1
         if log is not None:
-            log.append(f"{p(seat)} does not use the wharf")
+            log.append({"event": "wharf_declined", "seat": seat})
         _advance(state, (seat + 1) % state.num_players, log)
         return
     g = action.good
@@ -129,30 +127,36 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
         n = min(pl.goods[g], ship[0] - ship[2])
         ship[1] = g
         ship[2] += n
-        where = f"the {ship[0]}-ship"
+        where = {"event": "load", "capacity": ship[0]}
     else:
         n = min(pl.goods[g], WHARF_CAPACITY)
         state.goods[g] += n
         state.wharf_used[seat] = True
-        where = "the wharf"
+        where = {"event": "wharf"}
     pl.goods[g] -= n
     vp = n
     harbor = 1 if pl.city.get("harbor", 0) else 0
     captain = 1 if seat == state.chooser and not state.captain_bonus else 0
     if captain:
         state.captain_bonus = True
-    award_vp(state, seat, vp + harbor + captain)
     if log is not None:
-        extras = (" (+1 harbor)" if harbor else "") + (" (+1 captain)" if captain else "")
         log.append(
-            f"{p(seat)} loads {n} {GOODS[g]} on {where}: "
-            f"{plural(vp + harbor + captain, 'VP')}{extras}"
+            {
+                **where,
+                "seat": seat,
+                "good": GOODS[g],
+                "barrels": n,
+                "vp": vp + harbor + captain,
+                "harbor": bool(harbor),
+                "captain": bool(captain),
+            }
         )
+    award_vp(state, seat, vp + harbor + captain, log)
     state.idle = 0
     _advance(state, (seat + 1) % state.num_players, log)
 
 
-def _advance(state: State, seat: int, log: list[str] | None) -> None:
+def _advance(state: State, seat: int, log: list[dict] | None) -> None:
     """The next seat that can load (or use its wharf); after a full round without a load the
     loading is over."""
     n = state.num_players
@@ -205,46 +209,46 @@ def _keeps_everything(pl: Player) -> bool:
 
 def _check_store(state: State, action: Action) -> None:
     if action.type != "store":
-        raise IllegalAction("at the end of the captain phase you choose what to keep")
+        raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
     room = warehouse_kinds(pl)
     held = {g for g in range(5) if pl.goods[g]}
     if len(set(action.warehouse)) != len(action.warehouse):
-        raise IllegalAction("a warehouse list names each kind once")
+        raise IllegalAction("warehouse_twice")
     if len(action.warehouse) > room:
-        raise IllegalAction(f"your occupied warehouses hold {plural(room, 'kind')} of goods")
+        raise IllegalAction("warehouse_too_small", kinds=room)
     for g in (*action.warehouse, action.windrose):
         if g is not None and g not in held:
-            raise IllegalAction(f"you have no {GOODS[g]}")
+            raise IllegalAction("no_good", good=GOODS[g])
     if action.windrose in action.warehouse:
-        raise IllegalAction("the windrose barrel is one more barrel, of a kind not warehoused")
+        raise IllegalAction("windrose_in_warehouse")
     if len(action.warehouse) < min(room, len(held)):
-        raise IllegalAction("fill your warehouses before goods go back to the supply")
+        raise IllegalAction("warehouse_not_filled")
     if action.windrose is None and held - set(action.warehouse):
-        raise IllegalAction("keep one barrel on your windrose before goods go back")
+        raise IllegalAction("windrose_empty")
 
 
-def _play_store(state: State, action: Store, log: list[str] | None) -> None:
+def _play_store(state: State, action: Store, log: list[dict] | None) -> None:
     seat = state.current
     _store(state, seat, action, log)
     state.turn += 1
     _advance_storage(state, log)
 
 
-def _store(state: State, seat: int, action: Store, log: list[str] | None) -> None:
+def _store(state: State, seat: int, action: Store, log: list[dict] | None) -> None:
     pl = state.players[seat]
-    lost = []
+    lost = {}
     for g in range(5):
         keep = pl.goods[g] if g in action.warehouse else (1 if g == action.windrose else 0)
         if pl.goods[g] > keep:
-            lost.append(f"{pl.goods[g] - keep} {GOODS[g]}")
+            lost[GOODS[g]] = pl.goods[g] - keep
             state.goods[g] += pl.goods[g] - keep
             pl.goods[g] = keep
     if log is not None and lost:
-        log.append(f"{p(seat)} cannot store and returns " + ", ".join(lost))
+        log.append({"event": "goods_returned", "seat": seat, "goods": lost})
 
 
-def _advance_storage(state: State, log: list[str] | None) -> None:
+def _advance_storage(state: State, log: list[dict] | None) -> None:
     """Seats that keep everything, or whose choices all keep the same, need not decide."""
     n = state.num_players
     while state.turn < n:
@@ -261,7 +265,14 @@ def _advance_storage(state: State, log: list[str] | None) -> None:
         if ship[2] == ship[0]:
             state.goods[ship[1]] += ship[2]
             if log is not None:
-                log.append(f"The full {ship[0]}-ship is emptied ({ship[2]} {GOODS[ship[1]]})")
+                log.append(
+                    {
+                        "event": "ship_emptied",
+                        "capacity": ship[0],
+                        "good": GOODS[ship[1]],
+                        "barrels": ship[2],
+                    }
+                )
             ship[1] = None
             ship[2] = 0
     finish_phase(state)

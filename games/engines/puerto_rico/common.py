@@ -11,15 +11,6 @@ END_CITY = "city"
 END_VP_CHIPS = "vp_chips"
 
 
-def p(seat: int) -> str:
-    """A seat's placeholder in log lines; ``view.render`` puts the player's name there."""
-    return f"{{p{seat}}}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def colonist_available(state: State) -> bool:
     return state.colonist_supply > 0 or state.colonist_ship > 0
 
@@ -35,18 +26,21 @@ def take_colonist(state: State) -> bool:
     return False
 
 
-def trigger_end(state: State, reason: str) -> None:
+def trigger_end(state: State, reason: str, log: list[dict] | None) -> None:
+    """The game ends with this round; the log says so when it first becomes true."""
     if reason not in state.end_reasons:
         state.end_reasons.append(reason)
+        if log is not None:
+            log.append({"event": "game_ends", "reason": reason})
 
 
-def award_vp(state: State, seat: int, vp: int) -> None:
+def award_vp(state: State, seat: int, vp: int, log: list[dict] | None) -> None:
     """VP chips from the supply; VP earned after the last chip still count (on paper)."""
     state.players[seat].vp += vp
     state.vp_chips -= vp
     if state.vp_chips <= 0:
         state.vp_chips = 0
-        trigger_end(state, END_VP_CHIPS)
+        trigger_end(state, END_VP_CHIPS, log)
 
 
 def next_seat_to_decide(state: State, has_choice: Callable[[State, int], bool]) -> bool:

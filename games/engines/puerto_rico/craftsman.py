@@ -6,7 +6,7 @@ a kind he produced (his privilege)."""
 from __future__ import annotations
 
 from .actions import PASS, Action, ExtraGood, IllegalAction
-from .common import finish_phase, p, plural
+from .common import finish_phase
 from .data import CORN, FACTORY_BONUS, GOODS, PRODUCTION_BY_GOOD
 from .state import Player, State
 
@@ -24,7 +24,7 @@ def capacity(pl: Player) -> list[int]:
     return out
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "craftsman"
     for offset in range(state.num_players):
         seat = state.seat(offset)
@@ -43,9 +43,8 @@ def start(state: State, log: list[str] | None) -> None:
         if offset == 0:
             state.produced = [g for g in range(5) if made[g]]
         if log is not None:
-            what = ", ".join(f"{made[g]} {GOODS[g]}" for g in range(5) if made[g]) or "nothing"
-            factory = f" (factory: +{plural(bonus, 'doubloon')})" if bonus else ""
-            log.append(f"{p(seat)} produces {what}{factory}")
+            goods = {GOODS[g]: made[g] for g in range(5) if made[g]}
+            log.append({"event": "produce", "seat": seat, "goods": goods, "factory": bonus})
     state.current = state.chooser
     if not legal(state)[:-1]:
         _end(state)
@@ -59,19 +58,21 @@ def check(state: State, action: Action) -> None:
     if action.type == "pass":
         return
     if action.type != "extra_good":
-        raise IllegalAction("the craftsman takes an extra barrel or passes")
+        raise IllegalAction("wrong_action", phase=state.phase)
     if action.good not in state.produced:
-        raise IllegalAction("the extra barrel must be of a kind the craftsman produced now")
+        raise IllegalAction("not_produced", good=GOODS[action.good])
     if state.goods[action.good] == 0:
-        raise IllegalAction(f"no {GOODS[action.good]} is left in the supply")
+        raise IllegalAction("good_gone", good=GOODS[action.good])
 
 
-def play(state: State, action: Action, log: list[str] | None) -> None:
+def play(state: State, action: Action, log: list[dict] | None) -> None:
     if action.type == "extra_good":
         state.goods[action.good] -= 1
         state.players[state.current].goods[action.good] += 1
         if log is not None:
-            log.append(f"{p(state.current)} takes 1 extra {GOODS[action.good]} (privilege)")
+            log.append({"event": "extra_good", "seat": state.current, "good": GOODS[action.good]})
+    elif log is not None:
+        log.append({"event": "extra_good_declined", "seat": state.current})
     _end(state)
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .actions import Action, Arrange, IllegalAction
-from .common import END_COLONISTS, finish_phase, p, plural, trigger_end
+from .common import END_COLONISTS, finish_phase, trigger_end
 from .data import BUILDINGS, ISLAND_KINDS
 from .state import Player, State
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "mayor"
     n = state.num_players
     ship = state.colonist_ship
@@ -25,10 +25,10 @@ def start(state: State, log: list[str] | None) -> None:
     for offset in range(n):
         share = ship // n + (1 if offset < ship % n else 0)
         state.players[state.seat(offset)].san_juan += share
-        dealt.append(f"{p(state.seat(offset))} {share}")
+        dealt.append({"seat": state.seat(offset), "colonists": share})
     state.colonist_ship = 0
     if log is not None:
-        log.append(f"The colonist ship brings {ship}: " + ", ".join(dealt))
+        log.append({"event": "colonists_arrive", "colonists": ship, "shares": dealt})
     state.turn = 0
     state.current = state.chooser
 
@@ -120,48 +120,48 @@ def legal(state: State) -> Arrangements:
 
 def check(state: State, action: Action) -> None:
     if action.type != "arrange":
-        raise IllegalAction("in the mayor phase you place your colonists")
+        raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
     if len(action.island) != 6:
-        raise IllegalAction("a placement gives a count for each of the six island kinds")
+        raise IllegalAction("island_counts")
     total = pl.colonists()
     if action.privilege:
         if state.turn != 0:
-            raise IllegalAction("only the mayor takes a colonist from the supply (privilege)")
+            raise IllegalAction("privilege_not_mayor")
         if state.colonist_supply == 0:
-            raise IllegalAction("the colonist supply is empty: no privilege colonist")
+            raise IllegalAction("colonist_supply_empty")
         total += 1
     capacity = placed = 0
     for k in range(6):
         n = action.island[k]
         if n < 0:
-            raise IllegalAction("a colonist count cannot be negative")
+            raise IllegalAction("negative_count")
         if n > pl.tiles[k]:
             raise IllegalAction(
-                f"{n} colonists on {ISLAND_KINDS[k]}, but you have {pl.tiles[k]} such tiles"
+                "too_many_on_tiles", tile=ISLAND_KINDS[k], colonists=n, tiles=pl.tiles[k]
             )
         capacity += pl.tiles[k]
         placed += n
     if len({name for name, _ in action.city}) != len(action.city):
-        raise IllegalAction("a placement names each building once")
+        raise IllegalAction("building_twice")
     for name, n in action.city:
         if name not in pl.city:
-            raise IllegalAction(f"you have no {BUILDINGS[name].title}")
+            raise IllegalAction("no_building", building=name)
         if n < 0:
-            raise IllegalAction("a colonist count cannot be negative")
+            raise IllegalAction("negative_count")
         if n > BUILDINGS[name].circles:
             raise IllegalAction(
-                f"the {BUILDINGS[name].title} has only {plural(BUILDINGS[name].circles, 'circle')}"
+                "too_many_on_building", building=name, circles=BUILDINGS[name].circles
             )
         placed += n
     capacity += sum(BUILDINGS[name].circles for name in pl.city)
     if placed > total:
-        raise IllegalAction(f"you place {placed} colonists but have {total}")
+        raise IllegalAction("too_many_colonists", placed=placed, colonists=total)
     if placed < total and placed < capacity:
-        raise IllegalAction("colonists may wait in San Juan only when every circle is full")
+        raise IllegalAction("circles_empty")
 
 
-def play(state: State, action: Arrange, log: list[str] | None) -> None:
+def play(state: State, action: Arrange, log: list[dict] | None) -> None:
     seat = state.current
     pl = state.players[seat]
     total = pl.colonists()
@@ -174,9 +174,14 @@ def play(state: State, action: Arrange, log: list[str] | None) -> None:
         pl.city[name] = city.get(name, 0)
     pl.san_juan = total - sum(pl.worked) - sum(city.values())
     if log is not None:
-        extra = " (+1 from the supply)" if action.privilege else ""
         log.append(
-            f"{p(seat)} places {plural(total, 'colonist')}{extra}, {pl.san_juan} in San Juan"
+            {
+                "event": "place_colonists",
+                "seat": seat,
+                "colonists": total,
+                "privilege": action.privilege,
+                "san_juan": pl.san_juan,
+            }
         )
     state.turn += 1
     if state.turn < state.num_players:
@@ -186,15 +191,14 @@ def play(state: State, action: Arrange, log: list[str] | None) -> None:
     finish_phase(state)
 
 
-def _refill_ship(state: State, log: list[str] | None) -> None:
+def _refill_ship(state: State, log: list[dict] | None) -> None:
     """One colonist per empty building circle of all players, at least one per player; a
     supply that cannot pay this ends the game at the end of the round."""
     need = max(state.num_players, sum(pl.empty_building_circles() for pl in state.players))
-    if state.colonist_supply < need:
-        trigger_end(state, END_COLONISTS)
     moved = min(need, state.colonist_supply)
     state.colonist_supply -= moved
     state.colonist_ship = moved
     if log is not None:
-        short = " — the supply is short: the game ends this round" if moved < need else ""
-        log.append(f"{plural(moved, 'colonist')} board the colonist ship{short}")
+        log.append({"event": "colonist_ship_filled", "colonists": moved, "needed": need})
+    if moved < need:
+        trigger_end(state, END_COLONISTS, log)

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import builder, captain, craftsman, mayor, settler, trader
 from .actions import Action, ChooseRole, IllegalAction
-from .common import finish_phase, p, plural
+from .common import finish_phase
 from .data import BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
 from .state import Player, State
 
@@ -119,27 +119,25 @@ def legal_actions(state: State) -> Sequence[Action]:
 def check(state: State, action: Action) -> None:
     """Raise ``IllegalAction`` with the rule broken if ``action`` is not legal now."""
     if state.phase == "over":
-        raise IllegalAction("the game is over")
+        raise IllegalAction("game_over")
     if state.phase == "role":
         if action.type != "choose_role":
-            raise IllegalAction("a role must be chosen now")
+            raise IllegalAction("role_expected")
         if not any(name == action.role for name, _, _ in state.roles):
-            raise IllegalAction(
-                f"there is no {action.role} card in a {state.num_players}-player game"
-            )
+            raise IllegalAction("role_not_in_game", role=action.role, players=state.num_players)
         if all(t is not None for name, _, t in state.roles if name == action.role):
-            raise IllegalAction(f"the {action.role} has already been chosen this round")
+            raise IllegalAction("role_taken", role=action.role)
         return
     PHASE_MODULES[state.phase].check(state, action)
 
 
 def apply(
-    state: State, action: Action, *, log: list[str] | None = None, inplace: bool = False
+    state: State, action: Action, *, log: list[dict] | None = None, inplace: bool = False
 ) -> State:
     """Apply the current seat's ``action`` and return the new state.
 
     The given state is left untouched unless ``inplace`` (for fast random play and search).
-    Readable lines describing what happened are appended to ``log`` when one is given.
+    The events of what happened (``docs/engine.md``) are appended to ``log`` when one is given.
     """
     check(state, action)
     s = state if inplace else state.clone()
@@ -150,7 +148,7 @@ def apply(
     return s
 
 
-def _choose_role(state: State, role: str, log: list[str] | None) -> None:
+def _choose_role(state: State, role: str, log: list[dict] | None) -> None:
     seat = state.current
     # Of two free prospectors the seat takes the one with more doubloons on it.
     card = max((r for r in state.roles if r[0] == role and r[2] is None), key=lambda r: r[1])
@@ -159,12 +157,11 @@ def _choose_role(state: State, role: str, log: list[str] | None) -> None:
     state.players[seat].doubloons += bonus
     state.chooser = seat
     if log is not None:
-        extra = f" (+{plural(bonus, 'doubloon')})" if bonus else ""
-        log.append(f"{p(seat)} takes the {role}{extra}")
+        log.append({"event": "role", "seat": seat, "role": role, "doubloons": bonus})
     if role == "prospector":
         state.players[seat].doubloons += 1
         if log is not None:
-            log.append(f"{p(seat)} takes 1 doubloon (prospector)")
+            log.append({"event": "prospect", "seat": seat, "doubloons": 1})
         finish_phase(state)
         return
     PHASE_MODULES[role].start(state, log)

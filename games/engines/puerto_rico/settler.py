@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 from .actions import HACIENDA, PASS, Action, IllegalAction, Settle
-from .common import colonist_available, finish_phase, next_seat_to_decide, p, take_colonist
+from .common import colonist_available, finish_phase, next_seat_to_decide, take_colonist
 from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
 from .state import State
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "settler"
     state.turn = 0
     state.hacienda_used = False
@@ -59,37 +59,35 @@ def check(state: State, action: Action) -> None:
     pl = state.players[seat]
     if action.type == "hacienda":
         if pl.city.get("hacienda", 0) == 0:
-            raise IllegalAction("only the owner of an occupied hacienda may draw a face-down tile")
+            raise IllegalAction("no_hacienda")
         if state.hacienda_used:
-            raise IllegalAction("the hacienda draws one tile a turn, before the face-up tile")
+            raise IllegalAction("hacienda_used")
         if not state.stack:
-            raise IllegalAction("the face-down plantation stack is empty")
+            raise IllegalAction("stack_empty")
         if sum(pl.tiles) >= ISLAND_SPACES:
-            raise IllegalAction("all 12 island spaces are filled")
+            raise IllegalAction("island_full")
         return
     if action.type == "pass":
         return
     if action.type != "settle":
-        raise IllegalAction("in the settler phase you take a tile, use the hacienda or pass")
+        raise IllegalAction("wrong_action", phase=state.phase)
     if sum(pl.tiles) >= ISLAND_SPACES:
-        raise IllegalAction("all 12 island spaces are filled")
+        raise IllegalAction("island_full")
     if action.tile == QUARRY:
         if seat != state.chooser and pl.city.get("construction_hut", 0) == 0:
-            raise IllegalAction(
-                "only the settler (privilege) or an occupied construction hut takes a quarry"
-            )
+            raise IllegalAction("quarry_not_allowed")
         if state.quarries == 0:
-            raise IllegalAction("no quarries are left")
+            raise IllegalAction("quarries_gone")
     elif action.tile not in state.face_up:
-        raise IllegalAction(f"no face-up {ISLAND_KINDS[action.tile]} plantation to take")
+        raise IllegalAction("plantation_not_face_up", tile=ISLAND_KINDS[action.tile])
     if action.hospice:
         if pl.city.get("hospice", 0) == 0:
-            raise IllegalAction("only the owner of an occupied hospice gets a colonist with a tile")
+            raise IllegalAction("no_hospice")
         if not colonist_available(state):
-            raise IllegalAction("no colonist is left in the supply or on the ship")
+            raise IllegalAction("no_colonist")
 
 
-def play(state: State, action: Action, log: list[str] | None) -> None:
+def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     pl = state.players[seat]
     if action.type == "hacienda":
@@ -97,7 +95,7 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
         pl.tiles[kind] += 1
         state.hacienda_used = True
         if log is not None:
-            log.append(f"{p(seat)} uses the hacienda and draws {ISLAND_KINDS[kind]}")
+            log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
         return
     if action.type == "settle":
         kind = action.tile
@@ -110,24 +108,30 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
         if colonist:
             pl.worked[kind] += 1
         if log is not None:
-            extra = " with a colonist from the hospice" if colonist else ""
-            article = "an" if ISLAND_KINDS[kind][0] in "aeiou" else "a"
-            tile = "a quarry" if kind == QUARRY else f"{article} {ISLAND_KINDS[kind]} plantation"
-            log.append(f"{p(seat)} takes {tile}{extra}")
+            log.append(
+                {
+                    "event": "settle",
+                    "seat": seat,
+                    "tile": ISLAND_KINDS[kind],
+                    "colonist": bool(colonist),
+                }
+            )
     elif log is not None:
-        log.append(f"{p(seat)} takes no tile")
+        log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
     _advance(state, log)
 
 
-def _advance(state: State, log: list[str] | None) -> None:
+def _advance(state: State, log: list[dict] | None) -> None:
     """Seats with nothing to take (island full, row and quarries out) are passed over."""
     if next_seat_to_decide(state, _has_choice):
         return
     _refill(state)
     if log is not None:
-        log.append("New plantations: " + ", ".join(ISLAND_KINDS[k] for k in state.face_up))
+        log.append(
+            {"event": "plantations_drawn", "tiles": [ISLAND_KINDS[k] for k in state.face_up]}
+        )
     finish_phase(state)
 
 

@@ -6,14 +6,14 @@ end of the phase."""
 from __future__ import annotations
 
 from .actions import PASS, Action, IllegalAction, Sell
-from .common import finish_phase, next_seat_to_decide, p, plural
+from .common import finish_phase, next_seat_to_decide
 from .data import GOODS, PRICES, TRADING_HOUSE_SPACES
 from .state import State
 
 _SELL = [Sell(g) for g in range(5)]
 
 
-def start(state: State, log: list[str] | None) -> None:
+def start(state: State, log: list[dict] | None) -> None:
     state.phase = "trader"
     state.turn = 0
     _advance(state, log)
@@ -46,21 +46,18 @@ def check(state: State, action: Action) -> None:
     if action.type == "pass":
         return
     if action.type != "sell":
-        raise IllegalAction("in the trader phase you sell one barrel or pass")
+        raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
     name = GOODS[action.good]
     if not pl.goods[action.good]:
-        raise IllegalAction(f"you have no {name} to sell")
+        raise IllegalAction("no_good", good=name)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
-        raise IllegalAction("the trading house is full")
+        raise IllegalAction("trading_house_full")
     if action.good in state.trading_house and not pl.city.get("office", 0):
-        raise IllegalAction(
-            f"the trading house already has {name}: it buys only different kinds "
-            "(unless you have an occupied office)"
-        )
+        raise IllegalAction("trading_house_has_good", good=name)
 
 
-def play(state: State, action: Action, log: list[str] | None) -> None:
+def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     if action.type == "sell":
         g = action.good
@@ -70,21 +67,23 @@ def play(state: State, action: Action, log: list[str] | None) -> None:
         pl.doubloons += money
         state.trading_house.append(g)
         if log is not None:
-            log.append(f"{p(seat)} sells 1 {GOODS[g]} for {plural(money, 'doubloon')}")
+            log.append({"event": "sell", "seat": seat, "good": GOODS[g], "price": money})
     elif log is not None:
-        log.append(f"{p(seat)} sells nothing")
+        log.append({"event": "sell_nothing", "seat": seat})
     state.turn += 1
     _advance(state, log)
 
 
-def _advance(state: State, log: list[str] | None) -> None:
+def _advance(state: State, log: list[dict] | None) -> None:
     """Seats with nothing sellable are passed over; a full house ends the selling."""
     if next_seat_to_decide(state, lambda s, seat: bool(_sellable(s, seat))):
         return
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
+        if log is not None:
+            log.append(
+                {"event": "trading_house_emptied", "goods": [GOODS[g] for g in state.trading_house]}
+            )
         for g in state.trading_house:
             state.goods[g] += 1
         state.trading_house = []
-        if log is not None:
-            log.append("The full trading house is emptied")
     finish_phase(state)

@@ -1,9 +1,7 @@
-"""What one seat may see, and log lines with names filled in."""
+"""What one seat may see."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Any
 
 from .state import State
@@ -25,11 +23,3 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
                 pl["vp"] = None
     data["seat"] = seat
     return data
-
-
-_SEAT = re.compile(r"\{p(\d)\}")
-
-
-def render(line: str, names: Sequence[str]) -> str:
-    """Put player names where a log line says ``{p0}``, ``{p1}``…"""
-    return _SEAT.sub(lambda m: names[int(m.group(1))], line)

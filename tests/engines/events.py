@@ -1,0 +1,59 @@
+"""One example of every event the engine writes into a log, with every field it carries.
+
+The schema in ``docs/engine.md``, the engine's property tests (each event written has exactly
+these fields) and the UI's tests (each kind reads in English and German) all check against
+this list.
+"""
+
+EXAMPLES = [
+    {"event": "role", "seat": 0, "role": "captain", "doubloons": 2},
+    {"event": "prospect", "seat": 1, "doubloons": 1},
+    {"event": "hacienda", "seat": 1, "tile": "tobacco"},
+    {"event": "settle", "seat": 2, "tile": "quarry", "colonist": True},
+    {"event": "settle_nothing", "seat": 2},
+    {"event": "plantations_drawn", "tiles": ["corn", "indigo", "sugar", "coffee"]},
+    {
+        "event": "colonists_arrive",
+        "colonists": 5,
+        "shares": [
+            {"seat": 1, "colonists": 2},
+            {"seat": 2, "colonists": 2},
+            {"seat": 0, "colonists": 1},
+        ],
+    },
+    {"event": "place_colonists", "seat": 1, "colonists": 3, "privilege": True, "san_juan": 1},
+    {"event": "colonist_ship_filled", "colonists": 2, "needed": 4},
+    {"event": "build", "seat": 0, "building": "large_market", "price": 4, "colonist": True},
+    {"event": "build_nothing", "seat": 1},
+    {"event": "produce", "seat": 0, "goods": {"corn": 2, "sugar": 1}, "factory": 1},
+    {"event": "extra_good", "seat": 0, "good": "coffee"},
+    {"event": "extra_good_declined", "seat": 0},
+    {"event": "sell", "seat": 2, "good": "tobacco", "price": 4},
+    {"event": "sell_nothing", "seat": 0},
+    {"event": "trading_house_emptied", "goods": ["corn", "indigo", "sugar", "coffee"]},
+    {
+        "event": "load",
+        "seat": 1,
+        "good": "sugar",
+        "barrels": 6,
+        "capacity": 7,
+        "vp": 8,
+        "harbor": True,
+        "captain": True,
+    },
+    {
+        "event": "wharf",
+        "seat": 2,
+        "good": "indigo",
+        "barrels": 3,
+        "vp": 3,
+        "harbor": False,
+        "captain": False,
+    },
+    {"event": "wharf_declined", "seat": 0},
+    {"event": "goods_returned", "seat": 2, "goods": {"corn": 3, "indigo": 1}},
+    {"event": "ship_emptied", "capacity": 5, "good": "corn", "barrels": 5},
+    {"event": "game_ends", "reason": "vp_chips"},
+]
+FIELDS = {e["event"]: set(e) for e in EXAMPLES}
+"""Each kind's fields."""
