@@ -211,7 +211,7 @@ def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
     assert box["name"] == "privilege"
     words = text(html)
     assert "You have 3 colonists (4 if you take the privilege) for 8 circles" in words
-    assert "1 colonist from San Juan is pre-filled on the first free circles" in words
+    assert "1 colonist from San Juan is pre-filled on the first free circle; move it" in words
     assert "As filled in, 3 are placed and 0 wait in San Juan" in words
     assert "San Juan rule:" in words
 
