@@ -12,6 +12,7 @@ import pytest
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.utils import translation
 
 from games.engines import puerto_rico as pr
 from games.ui import get_ui
@@ -545,3 +546,103 @@ def test_a_field_sent_twice_is_refused():
     data = QueryDict("kind=arrange&island-corn=1&island-corn=0")
     with pytest.raises(ValueError, match="more than once"):
         action_from_post(data)
+
+
+# In German ------------------------------------------------------------------------------
+
+
+def german(state: pr.State, seat: int | None) -> str:
+    with translation.override("de"):
+        return render(state, seat)
+
+
+def words_of(html: str) -> set[str]:
+    """The words a reader sees or hears: text, and the titles and labels of elements."""
+    shown = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    said = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', shown))
+    return set(re.findall(r"[^\W\d_]{2,}", text(shown) + " " + said))
+
+
+def every_kind_of_board() -> list[tuple[pr.State, int | None]]:
+    """A board of every phase and choice, from the seat to act, plus a spectator's and the
+    final score."""
+    settler = [
+        player(island={"corn": 1}, city={"hacienda": 1, "hospice": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    builder_players = [
+        player(doubloons=9, island={"quarry": (3, 3)}, city={"university": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    craftsman = [
+        player(island={"corn": (2, 2), "sugar": (1, 1)}, city={"small_sugar_mill": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    captain = [
+        player(goods={"corn": 3, "sugar": 2}, city={"wharf": 1}),
+        player(goods={"coffee": 1}, island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    over = pr.to_json(position([player(vp=5, city={"residence": 1}), player(), player()]))
+    over["phase"], over["current"] = "over", None
+    boards = [
+        table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2}),
+        choose(position(settler, face_up=["corn", "sugar", "coffee", "coffee"]), "settler"),
+        mayor_state(),
+        choose(position(builder_players), "builder"),
+        choose(position(craftsman), "craftsman"),
+        choose(table(), "trader"),
+        choose(position(captain, ships=[("corn", 1), (None, 0), (None, 0)]), "captain"),
+        storage_state(),
+    ]
+    return [(state, state.current) for state in boards] + [
+        (table(), None),
+        (pr.from_json(over), ANNA),
+    ]
+
+
+SAME_IN_BOTH = {"San", "Juan", "an", "in", "Indigo", *NAMES, "II", "III", "IV"}
+"""Words the German board may share with the English one: San Juan, indigo, the names."""
+
+
+def test_every_board_is_in_german_with_no_english_word_left():
+    for state, seat in every_kind_of_board():
+        english, german_words = words_of(render(state, seat)), words_of(german(state, seat))
+        assert german_words & english <= SAME_IN_BOTH, (state.phase, german_words & english)
+
+
+def test_the_german_board_uses_the_rulebooks_names_and_du():
+    words = text(german(table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2}), BOB))
+    assert "Aufseher (+2 Dublonen)" in words
+    assert "Du bist an der Reihe: eine Rolle wählen." in words
+    assert "Siedler genommen von Anna" in words
+    assert "Zunfthalle groß" in words and "Kleine Markthalle" in words
+    assert "Durchgang 1 · Rollenwahl · Gouverneur: Anna" in words
+
+    settler = [
+        player(island={"corn": 1}, city={"hacienda": 1, "hospice": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(settler, face_up=["corn", "sugar", "coffee", "coffee"]), "settler")
+    words = text(german(state, ANNA))
+    assert "Kaffee mit Kolonist nehmen (Hospiz)" in words
+    assert "Verdeckte Plantage ziehen (Hazienda)" in words
+    assert "Anna ist an der Reihe: eine verdeckte Plantage ziehen (Hazienda)" in text(
+        german(state, BOB)
+    )
+
+    words = text(german(mayor_state(), BOB))
+    assert "Du hast 3 Kolonisten (4, wenn du das Privileg nimmst) für 8 Kreise." in words
+    assert "So eingetragen sind 3 verteilt und 0 warten in San Juan." in words
+
+    words = text(german(storage_state(), ANNA))
+    assert "alle 4 Zucker (Lagerhaus) und 1 Mais behalten; 2 Indigo zurückgeben" in words
+
+
+def test_a_refused_form_field_is_explained_in_german():
+    with translation.override("de"), pytest.raises(ValueError, match="ganze Zahl von 0 bis 99"):
+        action_from_post(query({"kind": "arrange", "island-corn": "zwei"}))
