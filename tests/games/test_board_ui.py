@@ -9,15 +9,19 @@ from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
-from django.http import QueryDict
+from django.http import HttpResponse, QueryDict
 from django.template.loader import render_to_string
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
+from django.urls import reverse
 from django.utils import translation
 
+from games import services
 from games.engines import puerto_rico as pr
+from games.models import Game, Move
 from games.ui import get_ui
 from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
+from tests.engines.test_edge_cases import ELEVEN_SMALL
 
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
@@ -646,3 +650,151 @@ def test_the_german_board_uses_the_rulebooks_names_and_du():
 def test_a_refused_form_field_is_explained_in_german():
     with translation.override("de"), pytest.raises(ValueError, match="ganze Zahl von 0 bis 99"):
         action_from_post(query({"kind": "arrange", "island-corn": "zwei"}))
+
+
+# On the game page -----------------------------------------------------------------------
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def people(django_user_model, count: int = 3) -> list:
+    return [
+        django_user_model.objects.create_user(name, password="pw")
+        for name in ("anna", "bob", "chris", "david")[:count]
+    ]
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def started(users) -> Game:
+    game = services.create_game(users[0], num_players=len(users))
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+def holder(game: Game, users, position: int | None = None):
+    """The user at ``position``, by default the one to act."""
+    game = Game.objects.get(pk=game.pk)
+    seat = game.seats.get(position=game.current_position if position is None else position)
+    return next(u for u in users if u.pk == seat.user_id)
+
+
+def one_move_from_the_end(users) -> Game:
+    """A running game in which the seat to act ends the game by taking the captain: the
+    12th city space was built this round, and nothing happens in the phases left."""
+    players = [player(doubloons=4, city=ELEVEN_SMALL), player(), player()]
+    state = play(choose(position(players), "builder"), pr.Build("office"))
+    state = choose(state, "trader")
+    assert state.end_reasons == ["city"] and not pr.is_over(state)
+    assert pr.is_over(choose(state, "captain"))
+    game = started(users)
+    Game.objects.filter(pk=game.pk).update(state=pr.to_json(state), current_position=state.current)
+    return Game.objects.get(pk=game.pk)
+
+
+def post(client, game: Game, data: dict) -> HttpResponse:
+    return client.post(reverse("games:move", args=[game.pk]), data, **HTMX)
+
+
+def section(html: str, css: str) -> str:
+    return re.search(rf'<(\w+) [^>]*class="{css}".*?</\1>', html, re.S).group(0)
+
+
+def opening_tag(html: str, element_id: str) -> str:
+    return re.search(rf'<\w+ id="{element_id}"[^>]*>', html).group(0)
+
+
+def log_items(html: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", html)
+
+
+@pytest.mark.django_db
+def test_the_boards_log_reads_in_the_order_of_the_full_log(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    for role in ("craftsman", "builder"):
+        services.submit_move(
+            game.pk, {"type": "choose_role", "role": role}, user=holder(game, users)
+        )
+    assert Move.objects.filter(game=game).count() >= 2
+    client = client_for(users[0])
+    board = section(client.get(game.get_absolute_url()).content.decode(), "log")
+    full = client.get(reverse("games:log", args=[game.pk])).content.decode()
+    in_order = log_items(section(full, "full-log"))
+    assert len(in_order) > 4
+    assert log_items(board) == in_order
+
+
+@pytest.mark.django_db
+def test_a_refused_placement_is_explained_next_to_the_form_as_entered(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    mayor = holder(game, users)
+    services.submit_move(game.pk, {"type": "choose_role", "role": "mayor"}, user=mayor)
+    game.refresh_from_db()
+    client = client_for(mayor)
+    page = client.get(game.get_absolute_url()).content.decode()
+    (form,) = Forms(section(page, "pr-choices")).forms
+    counts = [f["name"] for f in form["fields"] if f.get("type") == "number"]
+    data = {**base_data(form), **dict.fromkeys(counts, "0"), "privilege": "on"}
+
+    response = post(client, game, data)
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert html.count('class="flash error"') == 1
+    choices = section(html, "pr-choices")
+    assert re.search(r'class="flash error" role="alert">[^<]*\w[^<]*</p>', choices)
+    (again,) = Forms(choices).forms
+    assert {f["name"]: f["value"] for f in again["fields"] if f["name"] in counts} == dict.fromkeys(
+        counts, "0"
+    )
+    (box,) = again["boxes"]
+    assert "checked" in box
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.django_db
+def test_the_last_move_turns_the_pages_status_line_to_finished_and_stops_polling(
+    django_user_model,
+):
+    users = people(django_user_model)
+    game = one_move_from_the_end(users)
+    last, waiting = holder(game, users), holder(game, users, (game.current_position + 1) % 3)
+    page = client_for(waiting).get(game.get_absolute_url()).content.decode()
+    running = game.get_status_display()
+    assert re.search(rf'<small id="game-status">3 players · {running}</small>', page)
+    trigger = re.search(r'hx-trigger="([^"]*)"', opening_tag(page, "board")).group(1)
+    assert "every 1s [document.visibilityState === 'visible']" in trigger
+    assert "every 15s [document.visibilityState === 'hidden']" in trigger
+
+    version = game.version
+    captain = json.dumps({"type": "choose_role", "role": "captain"})
+    answer = post(client_for(last), game, {"version": version, "action": captain})
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    finished = game.get_status_display()
+    poll = client_for(waiting).get(reverse("games:poll", args=[game.pk]), {"v": version}, **HTMX)
+    for html in (answer.content.decode(), poll.content.decode()):
+        oob = f'<small id="game-status" hx-swap-oob="true">3 players · {finished}</small>'
+        assert oob in html
+        assert "hx-trigger" not in html and "hx-get" not in html
+    assert "hx-trigger" not in client_for(waiting).get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_no_board_is_polled_for_the_player_to_act_or_in_a_cancelled_game(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    page = client_for(holder(game, users)).get(game.get_absolute_url()).content.decode()
+    assert "hx-trigger" not in opening_tag(page, "board")
+    waiting = services.create_game(users[0], num_players=3)
+    services.cancel_game(waiting.pk, users[0])
+    page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
+    assert 'id="board"' not in page and "hx-trigger" not in page
