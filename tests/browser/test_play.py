@@ -462,3 +462,18 @@ def test_a_hidden_tab_polls_every_15_seconds_and_a_visible_one_every_second(open
         page.clock.run_for(1_000)
         answered(count)
     assert polls() == 4
+
+
+def test_on_a_phone_the_german_board_fits_too(open_page, anna, bob, tmp_path):
+    """German words are longer: "Siegpunktechips" once pushed the player boards off-screen."""
+    anna.language = "de"
+    anna.save(update_fields=["language"])
+    game = game_with_governor(anna, bob)
+    page = open_page(anna, **PHONE)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#pr-choices-title")).to_have_text("Deine Wahl")
+    assert no_horizontal_overflow(page)
+    page.get_by_role("button", name="Bürgermeister").click()
+    expect(page.get_by_role("button", name="Kolonisten verteilen")).to_be_visible()
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=tmp_path / "phone-de-mayor.png", full_page=True)
