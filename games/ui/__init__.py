@@ -1,8 +1,9 @@
 """Game UIs: how a game's board looks and how its forms become actions.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns a
-module with ``TEMPLATE``, ``board_context(state, position, names)`` and
-``action_from_post(data)``; the platform itself knows nothing of any game.
+module with ``TEMPLATE``, ``board_context(state, position, names, posted=None)`` (``posted``:
+the fields of a refused move) and ``action_from_post(data)``; the platform itself knows nothing
+of any game.
 """
 
 from __future__ import annotations
