@@ -8,9 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import engines
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -59,8 +57,9 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
     ]
 
 
-def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
-    """What ``games/_board.jinja`` needs: the platform's part plus the game UI's own."""
+def board_context(request: HttpRequest, game: Game, message: str = "", posted=None) -> dict:
+    """What ``games/_board.html`` needs: the platform's part plus the game UI's own.
+    ``posted``: the fields of a refused move, for the UI to show them again as entered."""
     seat = _viewer_seat(game, request.user)
     context = {
         "game": game,
@@ -75,7 +74,7 @@ def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
     ui = get_ui(game.engine)
     names = game.names()
     position = seat.position if seat else None
-    context.update(ui.board_context(game.engine_state(), position, names))
+    context.update(ui.board_context(game.engine_state(), position, names, posted=posted))
     to_act = game.seat_to_act()
     context.update(
         ui_template=ui.TEMPLATE,
@@ -88,25 +87,19 @@ def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
     return context
 
 
-def _board_html(request: HttpRequest, context: dict) -> str:
-    """``games/_board.jinja``, in Jinja2 (``puerto/jinja2.py`` says why)."""
-    board = engines["jinja2"].get_template("games/_board.jinja")
-    return mark_safe(board.render(context, request))
-
-
 def _render_board(
-    request: HttpRequest, game: Game, message: str = "", status: int = 200
+    request: HttpRequest, game: Game, message: str = "", status: int = 200, posted=None
 ) -> HttpResponse:
-    html = _board_html(request, board_context(request, game, message))
-    return HttpResponse(html, status=status)
+    """The board alone, for htmx to swap in, with the page's status line out of band."""
+    context = board_context(request, game, message, posted)
+    return render(request, "games/_board.html", {**context, "oob": True}, status=status)
 
 
 @require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     context = board_context(request, game)
-    if game.status not in (Game.Status.OPEN, Game.Status.ABORTED):  # else: the seats
-        context["board"] = _board_html(request, context)
+    context["show_board"] = game.status not in (Game.Status.OPEN, Game.Status.ABORTED)
     context.update(_seats_context(request, game))
     return render(request, "games/game.html", context)
 
@@ -191,7 +184,8 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         if message:
             messages.error(request, message)
         return _see_other(game.get_absolute_url() + "#board")
-    return _render_board(request, _game(pk), message, status)
+    posted = request.POST if message else None
+    return _render_board(request, _game(pk), message, status, posted)
 
 
 @login_required

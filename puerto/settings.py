@@ -93,17 +93,6 @@ TEMPLATES = [
             ],
         },
     },
-    {
-        # The game board (templates/jinja2), rendered on every poll and move: puerto/jinja2.py.
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "NAME": "jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {
-            "environment": "puerto.jinja2.environment",
-            "context_processors": ["puerto.jinja2.csrf"],
-        },
-    },
 ]
 
 DATABASES = {

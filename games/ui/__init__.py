@@ -2,9 +2,10 @@
 read.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
-object with ``INTERFACE``: ``TEMPLATE``, ``board_context(state, position, names)``,
-``action_from_post(data)``, ``describe_event(event, names)`` and
-``describe_refusal(code, params)``; the platform itself knows nothing of any game.
+object with ``INTERFACE``: ``TEMPLATE``, ``board_context(state, position, names, posted=None)``
+(``posted``: the fields of a refused move), ``action_from_post(data)``,
+``describe_event(event, names)`` and ``describe_refusal(code, params)``; the platform itself
+knows nothing of any game.
 """
 
 from __future__ import annotations

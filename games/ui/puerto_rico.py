@@ -11,6 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, trader
 from games.engines.puerto_rico.data import (
@@ -20,24 +24,33 @@ from games.engines.puerto_rico.data import (
     QUARRY,
     TRADING_HOUSE_SPACES,
 )
+from games.ui.puerto_rico_names import (
+    BUILDING_NAMES,
+    END_REASON_NAMES,
+    GOOD_NAMES,
+    ISLAND_KIND_NAMES,
+    PHASE_NAMES,
+    ROLE_NAMES,
+)
 
-TEMPLATE = "games/puerto_rico/board.jinja"
+TEMPLATE = "games/puerto_rico/board.html"
 
 MAX_FIELDS = 64
 """A mayor form has at most 6 island kinds and 12 buildings, plus a few fixed fields."""
 MAX_ACTION_CHARS = 500
 """The longest real action JSON is a store choice of about 80 characters."""
 
-END_REASONS = {
-    "colonists": "the colonist supply ran short",
-    "city": "a city's 12th space was filled",
-    "vp_chips": "the VP chips ran out",
-}
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-def board_context(state: pr.State, position: int | None, names: list[str]) -> dict[str, Any]:
-    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's."""
+def board_context(
+    state: pr.State, position: int | None, names: list[str], posted=None
+) -> dict[str, Any]:
+    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's.
+
+    ``posted`` is the refused form of the seat to act: its mayor form shows the counts as the
+    player entered them, not as the colonists stand.
+    """
     view = pr.player_view(state, position)
     current = view["current"]
     my_turn = position is not None and position == current and not pr.is_over(state)
@@ -51,30 +64,41 @@ def board_context(state: pr.State, position: int | None, names: list[str]) -> di
             "viewer": position,
             "round": view["round"],
             "phase": view["phase"],
+            "phase_name": capfirst(PHASE_NAMES[view["phase"]]),
             "over": pr.is_over(state),
             "governor": name(view["governor"]),
             "current": name(current),
             "decision": _decision(state, legal, names, position),
-            "end_reasons": [END_REASONS[r] for r in view["end_reasons"]],
+            "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
             "roles": _roles(view, names),
             "colonists": view["colonists"],
             "vp_chips": view["vp_chips"],
-            "goods_supply": [{"good": g, "count": view["goods"][g]} for g in GOODS],
-            "trading_house": view["trading_house"]
+            "goods_supply": [_good(g, count=view["goods"][g]) for g in GOODS],
+            "trading_house": [_good(g) for g in view["trading_house"]]
             + [None] * (TRADING_HOUSE_SPACES - len(view["trading_house"])),
             "ships": [
-                {**ship, "full": ship["count"] == ship["capacity"]} for ship in view["ships"]
+                {
+                    **ship,
+                    "name": ship["good"] and GOOD_NAMES[ship["good"]],
+                    "full": ship["count"] == ship["capacity"],
+                }
+                for ship in view["ships"]
             ],
-            "face_up": view["plantations"]["face_up"],
+            "face_up": [_good(kind) for kind in view["plantations"]["face_up"]],
             "stack": view["plantations"]["stack"],
             "discards": len(view["plantations"]["discards"]),
             "quarries": view["quarries"],
             "buildings": _buildings(state, view, position),
             "players": [_player(view, seat, names) for seat in range(view["num_players"])],
-            "choices": _choices(state, legal, position) if my_turn else None,
+            "choices": _choices(state, legal, position, posted) if my_turn else None,
             "final": _final(state, names) if pr.is_over(state) else None,
         }
     }
+
+
+def _good(kind: str, **more) -> dict[str, Any]:
+    """A good or island kind: its engine name for the colour chip, and its name to read."""
+    return {"good": kind, "name": ISLAND_KIND_NAMES[kind], **more}
 
 
 # The table ------------------------------------------------------------------------------
@@ -85,6 +109,7 @@ def _roles(view: dict, names: list[str]) -> list[dict[str, Any]]:
     return [
         {
             "role": r["role"],
+            "name": capfirst(ROLE_NAMES[r["role"]]),
             "doubloons": r["doubloons"],
             "taken_by": None if r["taken_by"] is None else names[r["taken_by"]],
             "playing": r["role"] == playing and r["taken_by"] == view["chooser"],
@@ -109,12 +134,12 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[s
         rows = [
             {
                 "name": b.name,
-                "title": b.title,
+                "title": BUILDING_NAMES[b.name],
                 "cost": b.cost,
                 "vp": b.vp,
                 "circles": b.circles,
                 "large": b.large,
-                "good": None if b.good is None else GOODS[b.good],
+                "good": _good_of(b),
                 "left": view["buildings"].get(b.name, 0),
                 "price": None if position is None else builder.price(priced, position, b),
                 "owned": b.name in owned,
@@ -133,17 +158,17 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[s
 def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
     pl = view["players"][seat]
     tiles = [
-        {"kind": kind, "manned": i < pl["island"][kind]["colonists"]}
+        {**_good(kind), "manned": i < pl["island"][kind]["colonists"]}
         for kind in ISLAND_KINDS
         if kind in pl["island"]
         for i in range(pl["island"][kind]["tiles"])
     ]
     city = [
         {
-            "title": b.title,
+            "title": BUILDING_NAMES[b.name],
             "vp": b.vp,
             "large": b.large,
-            "good": None if b.good is None else GOODS[b.good],
+            "good": _good_of(b),
             "circles": [i < pl["city"][b.name] for i in range(b.circles)],
             "colonists": pl["city"][b.name],
         }
@@ -158,7 +183,7 @@ def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "is_governor": seat == view["governor"],
         "doubloons": pl["doubloons"],
         "vp": pl["vp"],
-        "goods": [{"good": g, "count": pl["goods"][g]} for g in GOODS if pl["goods"][g]],
+        "goods": [_good(g, count=pl["goods"][g]) for g in GOODS if pl["goods"][g]],
         "island": tiles,
         "island_used": len(tiles),
         "city": city,
@@ -167,7 +192,7 @@ def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "colonists": sum(t["manned"] for t in tiles)
         + sum(b["colonists"] for b in city)
         + pl["san_juan"],
-        "roles": [r["role"] for r in view["roles"] if r["taken_by"] == seat],
+        "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
     }
 
 
@@ -178,7 +203,7 @@ def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
             "name": names[seat],
             "chips": s["chips"],
             "buildings": s["buildings"],
-            "bonuses": [{"title": BUILDINGS[b].title, "vp": vp} for b, vp in s["bonuses"].items()],
+            "bonuses": [{"title": BUILDING_NAMES[b], "vp": vp} for b, vp in s["bonuses"].items()],
             "total": s["total"],
             "tiebreak": s["tiebreak"],
             "winner": seat in winners,
@@ -192,43 +217,56 @@ def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
 
 
 def _either(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    if len(parts) == 1:
+        return parts[0]
+    return _("%(first)s or %(last)s") % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def _and(parts: list[str]) -> str:
+    if len(parts) == 1:
+        return parts[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
 
 
 def _decision(state: pr.State, legal, names: list[str], position: int | None) -> str:
     """A sentence saying whose decision it is and what it is about."""
     if pr.is_over(state):
-        return "The game is over."
+        return _("The game is over.")
     phase = state.phase
     types = set() if phase == "mayor" else {a.type for a in legal}
     if phase == "role":
-        what = "choose a role"
+        what = _("choose a role")
     elif phase == "settler":
         tiles = {a.tile for a in legal if a.type == "settle"}
-        parts = ["draw a face-down plantation (hacienda)"] if "hacienda" in types else []
+        parts = []
+        if "hacienda" in types:
+            parts.append(
+                _("draw a face-down plantation (%(hacienda)s)")
+                % {"hacienda": BUILDING_NAMES["hacienda"]}
+            )
         if tiles - {QUARRY}:
-            parts.append("take a plantation")
+            parts.append(_("take a plantation"))
         if QUARRY in tiles:
-            parts.append("take a quarry")
-        what = _either([*parts, "pass"])
+            parts.append(_("take a quarry"))
+        what = _either([*parts, _("pass")])
     elif phase == "mayor":
-        what = "place colonists"
+        what = _("place colonists")
     elif phase == "builder":
-        what = "build one building or pass"
+        what = _("build one building or pass")
     elif phase == "craftsman":
-        what = "take one extra barrel (privilege) or pass"
+        what = _("take one extra barrel (privilege) or pass")
     elif phase == "trader":
-        what = "sell one barrel or pass"
+        what = _("sell one barrel or pass")
     elif phase == "captain":
-        parts = ["load goods on a ship"] if "load" in types else []
+        parts = [_("load goods on a ship")] if "load" in types else []
         if "wharf" in types:
-            parts.append("ship goods on the wharf")
-        what = _either([*parts, "pass"] if "pass" in types else parts)
+            parts.append(_("ship goods on the %(wharf)s") % {"wharf": BUILDING_NAMES["wharf"]})
+        what = _either([*parts, _("pass")] if "pass" in types else parts)
     else:
-        what = "choose which goods to keep"
+        what = _("choose which goods to keep")
     if state.current == position:
-        return f"Your turn: {what}."
-    return f"{names[state.current]} is deciding: {what}."
+        return _("Your turn: %(what)s.") % {"what": what}
+    return _("%(name)s is deciding: %(what)s.") % {"name": names[state.current], "what": what}
 
 
 # Choices of the seat to act ---------------------------------------------------------------
@@ -238,10 +276,14 @@ def _button(action: pr.Action, label: str, good: str | None = None) -> dict[str,
     return {"label": label, "json": json.dumps(pr.action_to_json(action)), "good": good}
 
 
-def _choices(state: pr.State, legal, seat: int) -> dict[str, Any]:
+def _doubloons(n: int) -> str:
+    return ngettext("%(count)s doubloon", "%(count)s doubloons", n) % {"count": n}
+
+
+def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     phase = state.phase
     if phase == "mayor":
-        return _mayor(state, legal, seat)
+        return _mayor(state, legal, seat, posted)
     if phase == "storage":
         return _storage(state, legal, seat)
     pl = state.players[seat]
@@ -250,69 +292,95 @@ def _choices(state: pr.State, legal, seat: int) -> dict[str, Any]:
         t = a.type
         if t == "choose_role":
             doubloons = max(r[1] for r in state.roles if r[0] == a.role and r[2] is None)
-            extra = f" (+{_plural(doubloons, 'doubloon')})" if doubloons else ""
-            buttons.append(_button(a, f"{a.role.capitalize()}{extra}"))
+            label = capfirst(ROLE_NAMES[a.role])
+            if doubloons:
+                label = _("%(role)s (+%(doubloons)s)") % {
+                    "role": label,
+                    "doubloons": _doubloons(doubloons),
+                }
+            buttons.append(_button(a, label))
         elif t == "hacienda":
-            buttons.append(_button(a, "Draw a face-down plantation (hacienda)"))
+            label = _("Draw a face-down plantation (%(hacienda)s)")
+            buttons.append(_button(a, label % {"hacienda": BUILDING_NAMES["hacienda"]}))
         elif t == "settle":
             kind = ISLAND_KINDS[a.tile]
-            label = "Take a quarry" if a.tile == QUARRY else f"Take {kind}"
-            hospice = " with a colonist (hospice)" if a.hospice else ""
-            buttons.append(_button(a, label + hospice, kind))
+            words = {"kind": ISLAND_KIND_NAMES[kind], "hospice": BUILDING_NAMES["hospice"]}
+            if a.tile == QUARRY:
+                label = _("Take a quarry with a colonist (%(hospice)s)") if a.hospice else None
+                label = label or _("Take a quarry")
+            else:
+                label = _("Take %(kind)s with a colonist (%(hospice)s)") if a.hospice else None
+                label = label or _("Take %(kind)s")
+            buttons.append(_button(a, label % words, kind))
         elif t == "build":
             b = BUILDINGS[a.building]
-            cost = _plural(builder.price(state, seat, b), "doubloon")
-            university = " with a colonist (university)" if a.university else ""
-            buttons.append(_button(a, f"Build {b.title} for {cost}{university}", _good_of(b)))
+            words = {
+                "building": BUILDING_NAMES[b.name],
+                "cost": _doubloons(builder.price(state, seat, b)),
+                "university": BUILDING_NAMES["university"],
+            }
+            if a.university:
+                label = _("Build %(building)s for %(cost)s with a colonist (%(university)s)")
+            else:
+                label = _("Build %(building)s for %(cost)s")
+            buttons.append(_button(a, label % words, _good_of(b)))
         elif t == "extra_good":
             good = GOODS[a.good]
-            buttons.append(_button(a, f"Take 1 extra {good}", good))
+            label = _("Take 1 extra %(good)s") % {"good": GOOD_NAMES[good]}
+            buttons.append(_button(a, label, good))
         elif t == "sell":
             good = GOODS[a.good]
-            money = _plural(trader.sale_price(state, seat, a.good), "doubloon")
-            buttons.append(_button(a, f"Sell 1 {good} for {money}", good))
+            money = _doubloons(trader.sale_price(state, seat, a.good))
+            label = _("Sell 1 %(good)s for %(money)s") % {"good": GOOD_NAMES[good], "money": money}
+            buttons.append(_button(a, label, good))
         elif t == "load":
-            cap, _, count = state.ships[a.ship]
-            n = min(pl.goods[a.good], cap - count)
+            cap, count = state.ships[a.ship][0], state.ships[a.ship][2]
             good = GOODS[a.good]
-            buttons.append(_button(a, f"Load {n} {good} on the {cap}-ship", good))
+            label = _("Load %(count)s %(good)s on the %(capacity)s-ship") % {
+                "count": min(pl.goods[a.good], cap - count),
+                "good": GOOD_NAMES[good],
+                "capacity": cap,
+            }
+            buttons.append(_button(a, label, good))
         elif t == "wharf":
             good = GOODS[a.good]
-            buttons.append(_button(a, f"Ship all {pl.goods[a.good]} {good} on the wharf", good))
+            label = _("Ship all %(count)s %(good)s on the %(wharf)s") % {
+                "count": pl.goods[a.good],
+                "good": GOOD_NAMES[good],
+                "wharf": BUILDING_NAMES["wharf"],
+            }
+            buttons.append(_button(a, label, good))
         else:
-            buttons.append(_button(a, _PASS_LABELS[phase]))
+            buttons.append(_button(a, _pass_label(phase)))
     return {"kind": "buttons", "phase": phase, "buttons": buttons}
 
 
-_PASS_LABELS = {
-    "settler": "Take nothing",
-    "builder": "Build nothing",
-    "craftsman": "No extra barrel",
-    "trader": "Sell nothing",
-    "captain": "Do not use the wharf",
-}
+def _pass_label(phase: str) -> str:
+    return {
+        "settler": _("Take nothing"),
+        "builder": _("Build nothing"),
+        "craftsman": _("No extra barrel"),
+        "trader": _("Sell nothing"),
+        "captain": _("Do not use the %(wharf)s") % {"wharf": BUILDING_NAMES["wharf"]},
+    }[phase]
 
 
 def _good_of(b) -> str | None:
     return None if b.good is None else GOODS[b.good]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
+def _mayor(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     """The placement form: one count per island kind and building.
 
     Pre-filled with the colonists where they stand, and those waiting in San Juan on the
-    first free circles, so that the form as shown is a legal placement to adjust.
+    first free circles, so that the form as shown is a legal placement to adjust. A refused
+    placement (``posted``) comes back as the player entered it.
     """
     pl = state.players[seat]
     island = [
         {
             "field": f"island-{kind}",
-            "title": kind,
-            "good": kind if k != QUARRY else None,
+            **_good(kind),
             "max": pl.tiles[k],
             "now": pl.worked[k],
         }
@@ -322,7 +390,7 @@ def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
     city = [
         {
             "field": f"city-{b.name}",
-            "title": b.title,
+            "name": BUILDING_NAMES[b.name],
             "good": _good_of(b),
             "large": b.large,
             "max": b.circles,
@@ -335,6 +403,9 @@ def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
     for row in island + city:
         row["value"] = row["now"] + min(waiting, row["max"] - row["now"])
         waiting -= row["value"] - row["now"]
+    if posted is not None:
+        for row in island + city:
+            row["value"] = posted.get(row["field"], row["value"])
     return {
         "kind": "mayor",
         "island": island,
@@ -346,6 +417,7 @@ def _mayor(state: pr.State, legal, seat: int) -> dict[str, Any]:
         "san_juan": waiting,
         # Arrangements lists the placements without the privilege first.
         "privilege": legal[len(legal) - 1].privilege,
+        "privilege_taken": posted is not None and posted.get("privilege") == "on",
         "supply": state.colonist_supply,
     }
 
@@ -354,26 +426,32 @@ def _storage(state: pr.State, legal, seat: int) -> dict[str, Any]:
     goods = state.players[seat].goods
     options = []
     for a in legal:
-        kept = [
-            f"{'all ' if goods[g] > 1 else ''}{goods[g]} {GOODS[g]} (warehouse)"
-            for g in a.warehouse
-        ]
+        kept = []
+        for g in a.warehouse:
+            words = {"count": goods[g], "good": GOOD_NAMES[GOODS[g]]}
+            if goods[g] > 1:
+                kept.append(_("all %(count)s %(good)s (warehouse)") % words)
+            else:
+                kept.append(_("%(count)s %(good)s (warehouse)") % words)
         if a.windrose is not None:
-            kept.append(f"1 {GOODS[a.windrose]}")
+            kept.append(
+                _("%(count)s %(good)s") % {"count": 1, "good": GOOD_NAMES[GOODS[a.windrose]]}
+            )
         returned = []
         for g in range(len(GOODS)):
             keep = goods[g] if g in a.warehouse else int(g == a.windrose)
             if goods[g] > keep:
-                returned.append(f"{goods[g] - keep} {GOODS[g]}")
-        label = "keep " + (_and(kept) if kept else "nothing")
-        if returned:
-            label += "; return " + _and(returned)
+                words = {"count": goods[g] - keep, "good": GOOD_NAMES[GOODS[g]]}
+                returned.append(_("%(count)s %(good)s") % words)
+        words = {"kept": kept and _and(kept), "returned": returned and _and(returned)}
+        if kept and returned:
+            label = _("keep %(kept)s; return %(returned)s") % words
+        elif returned:
+            label = _("keep nothing; return %(returned)s") % words
+        else:
+            label = _("keep %(kept)s") % words if kept else _("keep nothing")
         options.append({"label": label, "json": json.dumps(pr.action_to_json(a))})
     return {"kind": "store", "options": options}
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 # Posted forms -----------------------------------------------------------------------------
@@ -385,27 +463,27 @@ def action_from_post(data) -> dict[str, Any]:
     Only the form's shape is checked here: whether the action is legal is the engine's call.
     """
     if len(data) > MAX_FIELDS:
-        raise ValueError("too many form fields")
+        raise ValueError(_("too many form fields"))
     if _one(data, "kind") == "arrange":
         return _normalised(_arrangement(data))
     if _one(data, "kind") is not None:
-        raise ValueError("unknown form kind")
+        raise ValueError(_("unknown form kind"))
     raw = _one(data, "action")
     if not raw:
-        raise ValueError("no action was chosen")
+        raise ValueError(_("no action was chosen"))
     if len(raw) > MAX_ACTION_CHARS:
-        raise ValueError("the action is too long")
+        raise ValueError(_("the action is too long"))
     try:
         parsed = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise ValueError("the action is not valid JSON") from error
+        raise ValueError(_("the action is not valid JSON")) from error
     return _normalised(parsed)
 
 
 def _one(data, key: str) -> str | None:
     values = data.getlist(key) if hasattr(data, "getlist") else [data[key]] if key in data else []
     if len(values) > 1:
-        raise ValueError(f"the field {key!r} was sent more than once")
+        raise ValueError(_("the field '%(field)s' was sent more than once") % {"field": key})
     return values[0] if values else None
 
 
@@ -416,25 +494,27 @@ def _arrangement(data) -> dict[str, Any]:
         if key.startswith("island-"):
             kind = key.removeprefix("island-")
             if kind not in ISLAND_KINDS:
-                raise ValueError(f"unknown island tile {kind!r}")
-            island[kind] = _count(_one(data, key), kind)
+                raise ValueError(_("unknown island tile '%(kind)s'") % {"kind": kind})
+            island[kind] = _count(_one(data, key), ISLAND_KIND_NAMES[kind])
         elif key.startswith("city-"):
             name = key.removeprefix("city-")
             if name not in BUILDINGS:
-                raise ValueError(f"unknown building {name!r}")
-            city[name] = _count(_one(data, key), BUILDINGS[name].title)
+                raise ValueError(_("unknown building '%(name)s'") % {"name": name})
+            city[name] = _count(_one(data, key), BUILDING_NAMES[name])
     if not island and not city:
-        raise ValueError("the placement gives no colonist counts")
+        raise ValueError(_("the placement gives no colonist counts"))
     privilege = _one(data, "privilege")
     if privilege not in (None, "on"):
-        raise ValueError("privilege is a checkbox: 'on' or absent")
+        raise ValueError(_("privilege is a checkbox: 'on' or absent"))
     return {"type": "arrange", "island": island, "city": city, "privilege": privilege == "on"}
 
 
 def _count(value: str | None, where: str) -> int:
     value = (value or "").strip()
     if not (value.isascii() and value.isdigit()) or len(value) > 2:
-        raise ValueError(f"colonists on {where} must be a whole number from 0 to 99")
+        raise ValueError(
+            _("colonists on %(where)s must be a whole number from 0 to 99") % {"where": where}
+        )
     return int(value)
 
 

@@ -19,6 +19,7 @@ from playwright.sync_api import Page, expect
 from games import services
 from games.engines import get_engine
 from games.models import Game, Move
+from tests.games.test_board_ui import holder, one_move_from_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -361,3 +362,118 @@ def test_a_stale_move_is_refused_with_its_reason_and_the_fresh_board(open_page, 
         "buttons => buttons.map(b => JSON.parse(b.value).type)"
     )
     assert offered and set(offered) <= {"settle", "hacienda", "pass"}
+
+
+def test_the_last_move_shows_the_game_finished_on_every_page_without_a_reload(
+    open_page, anna, bob, django_user_model
+):
+    users = [anna, bob, make_user(django_user_model, "chris")]
+    game = one_move_from_the_end(users)
+    last, waiting = holder(game, users), holder(game, users, (game.current_position + 1) % 3)
+    pages = [open_page(last), open_page(waiting)]
+    heading = {page: page.locator(".game-head h1 small") for page in pages}
+    for page in pages:
+        page.goto(game.get_absolute_url())
+        expect(heading[page]).to_contain_text(str(Game.Status.RUNNING.label))
+        page.evaluate("window.__marker = 1")
+
+    pages[0].get_by_role("button", name=re.compile("^Captain")).click()
+
+    finished = str(Game.Status.FINISHED.label)
+    for page in pages:
+        expect(heading[page]).to_contain_text(finished)
+        expect(page.locator("#pr-final-title")).to_be_visible()
+        assert page.locator("#board").get_attribute("hx-trigger") is None  # no more polling
+        assert page.evaluate("window.__marker") == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+
+def test_a_refused_placement_shows_its_reason_next_to_the_form_as_entered(open_page, anna, bob):
+    game = game_with_governor(anna, bob)
+    page = open_page(anna)
+    page.goto(game.get_absolute_url())
+    page.get_by_role("button", name=re.compile("^Mayor")).click()
+    counts = page.locator(".pr-mayor input[type=number]")
+    expect(counts.first).to_be_visible()
+    for count in counts.all():
+        count.fill("0")
+    version = board_version(page)
+
+    page.get_by_role("button", name="Place colonists").click()
+
+    error = page.locator(".pr-choices .flash.error")
+    expect(error).to_be_visible()
+    expect(page.locator("#board .flash")).to_have_count(1)
+    assert error.inner_text().strip()[0].isupper()  # a sentence, not a lowercase fragment
+    assert error.evaluate("e => getComputedStyle(e).backgroundColor") != "rgba(0, 0, 0, 0)"
+    assert error.evaluate("e => e.nextElementSibling.matches('.pr-mayor')")
+    kept = [count.input_value() for count in page.locator(".pr-mayor input[type=number]").all()]
+    assert kept and set(kept) == {"0"}
+    assert board_version(page) == version
+    game.refresh_from_db()
+    assert game.version == version
+
+
+COUNT_POLLS = """
+Object.defineProperty(document, "visibilityState", {
+  configurable: true, get: () => document.documentElement.dataset.visibility || "visible",
+});
+for (const [event, key] of [["htmx:beforeRequest", "polls"], ["htmx:afterRequest", "answered"]]) {
+  document.addEventListener(event, () => {
+    const data = document.documentElement.dataset;
+    data[key] = Number(data[key] || 0) + 1;
+  });
+}
+"""
+"""The page's visibility set by the test (``data-visibility`` on ``<html>``), and its polls
+counted where the test can wait for them."""
+
+
+def test_a_hidden_tab_polls_every_15_seconds_and_a_visible_one_every_second(open_page, anna, bob):
+    game = game_with_governor(bob, anna)
+    page = open_page(anna)
+    page.add_init_script(COUNT_POLLS)
+    page.clock.install()
+    page.goto(game.get_absolute_url())
+    expect(page.locator(".turn")).to_contain_text("Waiting for bob")
+    html = page.locator("html")
+
+    def polls() -> int:
+        return int(page.evaluate("document.documentElement.dataset.polls || 0"))
+
+    def answered(count: int) -> None:
+        expect(html).to_have_attribute("data-answered", str(count))
+
+    page.evaluate("document.documentElement.dataset.visibility = 'hidden'")
+    page.clock.run_for(14_500)
+    assert polls() == 0
+    page.clock.run_for(1_000)
+    answered(1)
+    assert polls() == 1
+
+    # Back on the tab: one poll at once, then one a second.
+    page.evaluate(
+        "document.documentElement.dataset.visibility = 'visible';"
+        " document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    answered(2)
+    for count in (3, 4):
+        page.clock.run_for(1_000)
+        answered(count)
+    assert polls() == 4
+
+
+def test_on_a_phone_the_german_board_fits_too(open_page, anna, bob, tmp_path):
+    """German words are longer: "Siegpunktechips" once pushed the player boards off-screen."""
+    anna.language = "de"
+    anna.save(update_fields=["language"])
+    game = game_with_governor(anna, bob)
+    page = open_page(anna, **PHONE)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#pr-choices-title")).to_have_text("Deine Wahl")
+    assert no_horizontal_overflow(page)
+    page.get_by_role("button", name="Bürgermeister").click()
+    expect(page.get_by_role("button", name="Kolonisten verteilen")).to_be_visible()
+    assert no_horizontal_overflow(page)
+    page.screenshot(path=tmp_path / "phone-de-mayor.png", full_page=True)

@@ -9,14 +9,19 @@ from collections import Counter
 from html.parser import HTMLParser
 
 import pytest
-from django.http import QueryDict
+from django.http import HttpResponse, QueryDict
 from django.template.loader import render_to_string
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import translation
 
+from games import services
 from games.engines import puerto_rico as pr
+from games.models import Game, Move
 from games.ui import get_ui
 from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
+from tests.engines.test_edge_cases import ELEVEN_SMALL
 
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
@@ -211,7 +216,7 @@ def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
     assert box["name"] == "privilege"
     words = text(html)
     assert "You have 3 colonists (4 if you take the privilege) for 8 circles" in words
-    assert "1 colonist from San Juan is pre-filled on the first free circles" in words
+    assert "1 colonist from San Juan is pre-filled on the first free circle; move it" in words
     assert "As filled in, 3 are placed and 0 wait in San Juan" in words
     assert "San Juan rule:" in words
 
@@ -545,3 +550,251 @@ def test_a_field_sent_twice_is_refused():
     data = QueryDict("kind=arrange&island-corn=1&island-corn=0")
     with pytest.raises(ValueError, match="more than once"):
         action_from_post(data)
+
+
+# In German ------------------------------------------------------------------------------
+
+
+def german(state: pr.State, seat: int | None) -> str:
+    with translation.override("de"):
+        return render(state, seat)
+
+
+def words_of(html: str) -> set[str]:
+    """The words a reader sees or hears: text, and the titles and labels of elements."""
+    shown = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    said = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', shown))
+    return set(re.findall(r"[^\W\d_]{2,}", text(shown) + " " + said))
+
+
+def every_kind_of_board() -> list[tuple[pr.State, int | None]]:
+    """A board of every phase and choice, from the seat to act, plus a spectator's and the
+    final score."""
+    settler = [
+        player(island={"corn": 1}, city={"hacienda": 1, "hospice": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    builder_players = [
+        player(doubloons=9, island={"quarry": (3, 3)}, city={"university": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    craftsman = [
+        player(island={"corn": (2, 2), "sugar": (1, 1)}, city={"small_sugar_mill": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    captain = [
+        player(goods={"corn": 3, "sugar": 2}, city={"wharf": 1}),
+        player(goods={"coffee": 1}, island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    over = pr.to_json(position([player(vp=5, city={"residence": 1}), player(), player()]))
+    over["phase"], over["current"] = "over", None
+    boards = [
+        table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2}),
+        choose(position(settler, face_up=["corn", "sugar", "coffee", "coffee"]), "settler"),
+        mayor_state(),
+        choose(position(builder_players), "builder"),
+        choose(position(craftsman), "craftsman"),
+        choose(table(), "trader"),
+        choose(position(captain, ships=[("corn", 1), (None, 0), (None, 0)]), "captain"),
+        storage_state(),
+    ]
+    return [(state, state.current) for state in boards] + [
+        (table(), None),
+        (pr.from_json(over), ANNA),
+    ]
+
+
+SAME_IN_BOTH = {"San", "Juan", "an", "in", "Indigo", *NAMES, "II", "III", "IV"}
+"""Words the German board may share with the English one: San Juan, indigo, the names."""
+
+
+def test_every_board_is_in_german_with_no_english_word_left():
+    for state, seat in every_kind_of_board():
+        english, german_words = words_of(render(state, seat)), words_of(german(state, seat))
+        assert german_words & english <= SAME_IN_BOTH, (state.phase, german_words & english)
+
+
+def test_the_german_board_uses_the_rulebooks_names_and_du():
+    words = text(german(table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2}), BOB))
+    assert "Aufseher (+2 Dublonen)" in words
+    assert "Du bist an der Reihe: eine Rolle wählen." in words
+    assert "Siedler genommen von Anna" in words
+    assert "Zunfthalle groß" in words and "Kleine Markthalle" in words
+    assert "Durchgang 1 · Rollenwahl · Gouverneur: Anna" in words
+
+    settler = [
+        player(island={"corn": 1}, city={"hacienda": 1, "hospice": 1}),
+        player(island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    state = choose(position(settler, face_up=["corn", "sugar", "coffee", "coffee"]), "settler")
+    words = text(german(state, ANNA))
+    assert "Kaffee mit Kolonist nehmen (Hospiz)" in words
+    assert "Verdeckte Plantage ziehen (Hazienda)" in words
+    assert "Anna ist an der Reihe: eine verdeckte Plantage ziehen (Hazienda)" in text(
+        german(state, BOB)
+    )
+
+    words = text(german(mayor_state(), BOB))
+    assert "Du hast 3 Kolonisten (4, wenn du das Privileg nimmst) für 8 Kreise." in words
+    assert "So eingetragen sind 3 verteilt und 0 warten in San Juan." in words
+
+    words = text(german(storage_state(), ANNA))
+    assert "alle 4 Zucker (Lagerhaus) und 1 Mais behalten; 2 Indigo zurückgeben" in words
+
+
+def test_a_refused_form_field_is_explained_in_german():
+    with translation.override("de"), pytest.raises(ValueError, match="ganze Zahl von 0 bis 99"):
+        action_from_post(query({"kind": "arrange", "island-corn": "zwei"}))
+
+
+# On the game page -----------------------------------------------------------------------
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def people(django_user_model, count: int = 3) -> list:
+    return [
+        django_user_model.objects.create_user(name, password="pw")
+        for name in ("anna", "bob", "chris", "david")[:count]
+    ]
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def started(users) -> Game:
+    game = services.create_game(users[0], num_players=len(users))
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+def holder(game: Game, users, position: int | None = None):
+    """The user at ``position``, by default the one to act."""
+    game = Game.objects.get(pk=game.pk)
+    seat = game.seats.get(position=game.current_position if position is None else position)
+    return next(u for u in users if u.pk == seat.user_id)
+
+
+def one_move_from_the_end(users) -> Game:
+    """A running game in which the seat to act ends the game by taking the captain: the
+    12th city space was built this round, and nothing happens in the phases left."""
+    players = [player(doubloons=4, city=ELEVEN_SMALL), player(), player()]
+    state = play(choose(position(players), "builder"), pr.Build("office"))
+    state = choose(state, "trader")
+    assert state.end_reasons == ["city"] and not pr.is_over(state)
+    assert pr.is_over(choose(state, "captain"))
+    game = started(users)
+    Game.objects.filter(pk=game.pk).update(state=pr.to_json(state), current_position=state.current)
+    return Game.objects.get(pk=game.pk)
+
+
+def post(client, game: Game, data: dict) -> HttpResponse:
+    return client.post(reverse("games:move", args=[game.pk]), data, **HTMX)
+
+
+def section(html: str, css: str) -> str:
+    return re.search(rf'<(\w+) [^>]*class="{css}".*?</\1>', html, re.S).group(0)
+
+
+def opening_tag(html: str, element_id: str) -> str:
+    return re.search(rf'<\w+ id="{element_id}"[^>]*>', html).group(0)
+
+
+def log_items(html: str) -> list[str]:
+    return re.findall(r"<li>(.*?)</li>", html)
+
+
+@pytest.mark.django_db
+def test_the_boards_log_reads_in_the_order_of_the_full_log(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    for role in ("craftsman", "builder"):
+        services.submit_move(
+            game.pk, {"type": "choose_role", "role": role}, user=holder(game, users)
+        )
+    assert Move.objects.filter(game=game).count() >= 2
+    client = client_for(users[0])
+    board = section(client.get(game.get_absolute_url()).content.decode(), "log")
+    full = client.get(reverse("games:log", args=[game.pk])).content.decode()
+    in_order = log_items(section(full, "full-log"))
+    assert len(in_order) > 4
+    assert log_items(board) == in_order
+
+
+@pytest.mark.django_db
+def test_a_refused_placement_is_explained_next_to_the_form_as_entered(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    mayor = holder(game, users)
+    services.submit_move(game.pk, {"type": "choose_role", "role": "mayor"}, user=mayor)
+    game.refresh_from_db()
+    client = client_for(mayor)
+    page = client.get(game.get_absolute_url()).content.decode()
+    (form,) = Forms(section(page, "pr-choices")).forms
+    counts = [f["name"] for f in form["fields"] if f.get("type") == "number"]
+    data = {**base_data(form), **dict.fromkeys(counts, "0"), "privilege": "on"}
+
+    response = post(client, game, data)
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert html.count('class="flash error"') == 1
+    choices = section(html, "pr-choices")
+    assert re.search(r'class="flash error" role="alert">[^<]*\w[^<]*</p>', choices)
+    (again,) = Forms(choices).forms
+    assert {f["name"]: f["value"] for f in again["fields"] if f["name"] in counts} == dict.fromkeys(
+        counts, "0"
+    )
+    (box,) = again["boxes"]
+    assert "checked" in box
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+@pytest.mark.django_db
+def test_the_last_move_turns_the_pages_status_line_to_finished_and_stops_polling(
+    django_user_model,
+):
+    users = people(django_user_model)
+    game = one_move_from_the_end(users)
+    last, waiting = holder(game, users), holder(game, users, (game.current_position + 1) % 3)
+    page = client_for(waiting).get(game.get_absolute_url()).content.decode()
+    running = game.get_status_display()
+    assert re.search(rf'<small id="game-status">3 players · {running}</small>', page)
+    trigger = re.search(r'hx-trigger="([^"]*)"', opening_tag(page, "board")).group(1)
+    assert "every 1s [document.visibilityState === 'visible']" in trigger
+    assert "every 15s [document.visibilityState === 'hidden']" in trigger
+
+    version = game.version
+    captain = json.dumps({"type": "choose_role", "role": "captain"})
+    answer = post(client_for(last), game, {"version": version, "action": captain})
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    finished = game.get_status_display()
+    poll = client_for(waiting).get(reverse("games:poll", args=[game.pk]), {"v": version}, **HTMX)
+    for html in (answer.content.decode(), poll.content.decode()):
+        oob = f'<small id="game-status" hx-swap-oob="true">3 players · {finished}</small>'
+        assert oob in html
+        assert "hx-trigger" not in html and "hx-get" not in html
+    assert "hx-trigger" not in client_for(waiting).get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.django_db
+def test_no_board_is_polled_for_the_player_to_act_or_in_a_cancelled_game(django_user_model):
+    users = people(django_user_model)
+    game = started(users)
+    page = client_for(holder(game, users)).get(game.get_absolute_url()).content.decode()
+    assert "hx-trigger" not in opening_tag(page, "board")
+    waiting = services.create_game(users[0], num_players=3)
+    services.cancel_game(waiting.pk, users[0])
+    page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
+    assert 'id="board"' not in page and "hx-trigger" not in page
