@@ -24,16 +24,18 @@ class User(AbstractUser):
         ENGLISH = "en", "English"
         GERMAN = "de", "Deutsch"
 
-    display_name = models.CharField(max_length=50, blank=True)
-    time_zone = models.CharField(max_length=64, default="UTC")
-    language = models.CharField(max_length=8, choices=Language.choices, default="en")
+    display_name = models.CharField(_("display name"), max_length=50, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    language = models.CharField(_("language"), max_length=8, choices=Language.choices, default="en")
     turn_email = models.CharField(
-        max_length=10, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
+        _("turn email"), max_length=10, choices=TurnEmail.choices, default=TurnEmail.IMMEDIATE
     )
     reminder_email = models.BooleanField(
-        default=True, help_text=_("Remind me when most of my move time is used.")
+        _("reminder email"),
+        default=True,
+        help_text=_("Remind me when most of my move time is used."),
     )
-    game_over_email = models.BooleanField(default=True)
+    game_over_email = models.BooleanField(_("game over email"), default=True)
 
     @property
     def public_name(self) -> str:

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import F
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.models import Game, Seat, Vacation
 from games.signals import game_changed
@@ -28,10 +29,10 @@ from games.signals import game_changed
 log = logging.getLogger(__name__)
 
 MOVE_TIMES = [
-    (timedelta(hours=12), "12 hours"),
-    (timedelta(days=1), "1 day"),
-    (timedelta(days=3), "3 days"),
-    (timedelta(days=7), "7 days"),
+    (timedelta(hours=12), gettext_lazy("12 hours")),
+    (timedelta(days=1), gettext_lazy("1 day")),
+    (timedelta(days=3), gettext_lazy("3 days")),
+    (timedelta(days=7), gettext_lazy("7 days")),
 ]
 """The move times a new game may choose (or none)."""
 
@@ -126,23 +127,24 @@ def current_vacation(user, now: datetime | None = None) -> Vacation | None:
 
 
 class VacationError(Exception):
-    pass
+    """Why a vacation cannot start, in the reader's language."""
 
 
 def start_vacation(user, days: float, now: datetime | None = None) -> Vacation:
     """Pause the user's clocks for ``days`` (at most what is left of this year's allowance)."""
     now = now or timezone.now()
-    if days <= 0:
-        raise VacationError("a vacation lasts at least some time")
+    if not days > 0:  # also not a number at all
+        raise VacationError(gettext("A vacation lasts at least some time."))
     with transaction.atomic():
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()  # one at a time
         if current_vacation(user, now) is not None:
-            raise VacationError("you are on vacation already")
-        length = timedelta(days=days)
+            raise VacationError(gettext("You are on vacation already."))
         left = vacation_left(user, now)
-        if length > left:
-            raise VacationError(f"only {_days(left)} of vacation are left this year")
-        return Vacation.objects.create(user=user, start=now, end=now + length)
+        if days > left / timedelta(days=1):  # compared as numbers: no timedelta holds infinity
+            raise VacationError(
+                gettext("Only %(days)s of vacation are left this year.") % {"days": _days(left)}
+            )
+        return Vacation.objects.create(user=user, start=now, end=now + timedelta(days=days))
 
 
 def stop_vacation(user, now: datetime | None = None) -> Vacation | None:
@@ -187,8 +189,10 @@ def settle(vacation: Vacation) -> None:
 
 
 def _days(delta: timedelta) -> str:
-    days = delta.total_seconds() / 86400
-    return f"{days:.0f} days" if days >= 1 else "less than a day"
+    days = round(delta / timedelta(days=1))
+    if delta < timedelta(days=1):
+        return gettext("less than a day")
+    return ngettext("%(days)d day", "%(days)d days", days) % {"days": days}
 
 
 # What the game page shows -------------------------------------------------------------------

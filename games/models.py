@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines import get_engine
 from games.fields import WholeJSONField
@@ -32,53 +34,76 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "open for players"
-        RUNNING = "running", "running"
-        FINISHED = "finished", "finished"
-        ABORTED = "aborted", "aborted"
+        OPEN = "open", pgettext_lazy("game status", "open for players")
+        RUNNING = "running", pgettext_lazy("game status", "running")
+        FINISHED = "finished", pgettext_lazy("game status", "finished")
+        ABORTED = "aborted", pgettext_lazy("game status", "cancelled")
 
     class OnTimeout(models.TextChoices):
-        AI = "ai", "an AI player takes over the seat (the player may take it back)"
-        VOTE = "vote", "the other players may vote to hand the seat to an AI player"
+        AI = "ai", _("an AI player takes over the seat (the player may take it back)")
+        VOTE = "vote", _("the other players may vote to hand the seat to an AI player")
 
-    engine = models.CharField(max_length=32, default="puerto_rico")
-    num_players = models.PositiveSmallIntegerField()
-    options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    seed = models.BigIntegerField(default=new_seed, editable=False)
-    initial_state = WholeJSONField(null=True, blank=True, editable=False)
-    state = WholeJSONField(null=True, blank=True, editable=False)
+    engine = models.CharField(_("engine"), max_length=32, default="puerto_rico")
+    num_players = models.PositiveSmallIntegerField(_("number of players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    seed = models.BigIntegerField(_("seed"), default=new_seed, editable=False)
+    initial_state = WholeJSONField(_("initial state"), null=True, blank=True, editable=False)
+    state = WholeJSONField(_("state"), null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(
+        _("version"),
         default=0,
-        help_text="Changes so far: every accepted move adds one, and so does a seat's change "
-        "of hands or a vote on it (no move is stored for those).",
+        help_text=_(
+            "Changes so far: every accepted move adds one, and so does a seat's change "
+            "of hands or a vote on it (no move is stored for those)."
+        ),
     )
     current_position = models.SmallIntegerField(
-        null=True, blank=True, help_text="Engine seat whose decision it is (null: nobody)."
+        _("position to act"),
+        null=True,
+        blank=True,
+        help_text=_("Engine seat whose decision it is (null: nobody)."),
     )
-    turn_started_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_started_at = models.DateTimeField(_("turn started at"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
     move_time = models.DurationField(
-        null=True, blank=True, help_text="Time a person has for each turn; empty: no limit."
+        _("move time"),
+        null=True,
+        blank=True,
+        help_text=_("Time a person has for each turn; empty: no limit."),
     )
     on_timeout = models.CharField(
-        max_length=8, choices=OnTimeout.choices, default=OnTimeout.AI, blank=True
+        _("on timeout"), max_length=8, choices=OnTimeout.choices, default=OnTimeout.AI, blank=True
     )
     reminder_at = models.DateTimeField(
-        null=True, blank=True, db_index=True, help_text="When 80 % of the move time is used."
+        _("reminder at"),
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text=_("When 80 % of the move time is used."),
     )
-    result = models.JSONField(null=True, blank=True, editable=False)
+    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
     creator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("creator"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
-    invite_code = models.CharField(max_length=32, unique=True, default=new_invite_code)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    invite_code = models.CharField(
+        _("invitation code"), max_length=32, unique=True, default=new_invite_code
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "-created_at"])]
 
@@ -112,41 +137,57 @@ class Seat(models.Model):
     """A place at a game's table: a person or an AI player."""
 
     class AI(models.TextChoices):
-        NONE = "", "person"
-        RANDOM = "random", "AI: random moves"
-        EASY = "easy", "AI: easy"
-        MEDIUM = "medium", "AI: medium"
-        HARD = "hard", "AI: hard"
+        NONE = "", _("person")
+        RANDOM = "random", _("AI: random moves")
+        EASY = "easy", _("AI: easy")
+        MEDIUM = "medium", _("AI: medium")
+        HARD = "hard", _("AI: hard")
 
     COLOURS = ("blue", "red", "green", "yellow", "purple")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats"
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="seats",
     )
-    ai_level = models.CharField(max_length=16, choices=AI.choices, default="", blank=True)
+    ai_level = models.CharField(
+        _("AI level"), max_length=16, choices=AI.choices, default="", blank=True
+    )
     position = models.SmallIntegerField(
-        null=True, blank=True, help_text="Engine seat (0 = first governor), set at the start."
-    )
-    colour = models.CharField(max_length=12, blank=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
-    taken_over_at = models.DateTimeField(
-        null=True, blank=True, help_text="Since when an AI player plays this person's seat."
-    )
-    dropped = models.BooleanField(
-        default=False, help_text="Handed to the AI for good by the other players' vote."
-    )
-    timed_out_at = models.DateTimeField(
+        _("position"),
         null=True,
         blank=True,
-        help_text="Ran out of time; the other players may vote to hand the seat to the AI.",
+        help_text=_("Engine seat (0 = first governor), set at the start."),
+    )
+    colour = models.CharField(_("colour"), max_length=12, blank=True)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+    taken_over_at = models.DateTimeField(
+        _("taken over at"),
+        null=True,
+        blank=True,
+        help_text=_("Since when an AI player plays this person's seat."),
+    )
+    dropped = models.BooleanField(
+        _("dropped"),
+        default=False,
+        help_text=_("Handed to the AI for good by the other players' vote."),
+    )
+    timed_out_at = models.DateTimeField(
+        _("timed out at"),
+        null=True,
+        blank=True,
+        help_text=_("Ran out of time; the other players may vote to hand the seat to the AI."),
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["position", "joined_at", "pk"]
         constraints = [
             models.UniqueConstraint(
@@ -182,28 +223,37 @@ class Move(models.Model):
     """One accepted action, in order. Replaying every move from ``Game.initial_state``
     gives ``Game.state``."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
-    seat = models.ForeignKey(Seat, on_delete=models.PROTECT, related_name="moves")
-    version = models.PositiveIntegerField(help_text="The game's version after this move.")
-    action = models.JSONField()
-    log = models.JSONField(
-        default=list, help_text="What happened: the engine's events (docs/engine.md)."
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves"
     )
-    idempotency_key = models.CharField(max_length=64, blank=True)
+    seat = models.ForeignKey(
+        Seat, verbose_name=_("seat"), on_delete=models.PROTECT, related_name="moves"
+    )
+    version = models.PositiveIntegerField(
+        _("version"), help_text=_("The game's version after this move.")
+    )
+    action = models.JSONField(_("action"))
+    log = models.JSONField(
+        _("log"), default=list, help_text=_("What happened: the engine's events (docs/engine.md).")
+    )
+    idempotency_key = models.CharField(_("idempotency key"), max_length=64, blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("actor"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Who submitted it; empty for AI and forced moves.",
+        help_text=_("Who submitted it; empty for AI and forced moves."),
     )
     forced = models.BooleanField(
-        default=False, help_text="The only legal move, played by the site."
+        _("forced"), default=False, help_text=_("The only legal move, played by the site.")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "version"]
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="one_move_per_version"),
@@ -221,11 +271,20 @@ class Move(models.Model):
 class DropVote(models.Model):
     """One player's vote to hand a seat whose player ran out of time to an AI player."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="drop_votes")
-    voter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    seat = models.ForeignKey(
+        Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="drop_votes"
+    )
+    voter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("voter"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("vote to drop a seat")
+        verbose_name_plural = _("votes to drop a seat")
         constraints = [
             models.UniqueConstraint(fields=["seat", "voter"], name="one_drop_vote_per_voter")
         ]
@@ -239,33 +298,49 @@ class Notification(models.Model):
     causes it and delivered after commit (or by the sweeper, if that never happened)."""
 
     class Kind(models.TextChoices):
-        TURN = "turn", "your move"
-        DIGEST = "digest", "daily digest"
-        REMINDER = "reminder", "move time running out"
-        GAME_OVER = "game_over", "game over"
-        VOTE = "vote", "a vote on an absent player"
+        TURN = "turn", _("your move")
+        DIGEST = "digest", _("daily digest")
+        REMINDER = "reminder", _("move time running out")
+        GAME_OVER = "game_over", _("game over")
+        VOTE = "vote", _("a vote on an absent player")
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="notifications",
     )
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     game = models.ForeignKey(
-        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+        Game,
+        verbose_name=_("game"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="notifications",
     )
-    payload = models.JSONField(default=dict, blank=True)
-    dedupe_key = models.CharField(max_length=200, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    payload = models.JSONField(_("payload"), default=dict, blank=True)
+    dedupe_key = models.CharField(_("deduplication key"), max_length=200, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     next_attempt_at = models.DateTimeField(
-        null=True, blank=True, help_text="Not before this (backoff after a failure)."
+        _("next attempt at"),
+        null=True,
+        blank=True,
+        help_text=_("Not before this (backoff after a failure)."),
     )
-    sent_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
     discarded_at = models.DateTimeField(
-        null=True, blank=True, help_text="Given up or no longer wanted; last_error says why."
+        _("discarded at"),
+        null=True,
+        blank=True,
+        help_text=_("Given up or no longer wanted; last error says why."),
     )
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    last_error = models.TextField(_("last error"), blank=True)
 
     class Meta:
+        verbose_name = _("email notification")
+        verbose_name_plural = _("email notifications")
         ordering = ["-created_at"]
         indexes = [
             models.Index(
@@ -299,17 +374,24 @@ class Vacation(models.Model):
     deadlines are pushed back by the time it lasted (``settled``)."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="vacations",
     )
-    start = models.DateTimeField()
-    end = models.DateTimeField()
+    start = models.DateTimeField(_("start"))
+    end = models.DateTimeField(_("end"))
     settled = models.BooleanField(
-        default=False, help_text="Over, and the player's deadlines have been extended."
+        _("settled"),
+        default=False,
+        help_text=_("Over, and the player's deadlines have been extended."),
     )
 
     objects = VacationQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
         ordering = ["-start"]
         indexes = [models.Index(fields=["user", "end"])]
 

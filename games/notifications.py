@@ -7,7 +7,7 @@ delivers whatever was left behind (worker or broker down, a crash between commit
 enqueue) and retries failures with backoff. Delivery locks the row and sends at most once.
 
 Emails are rendered at delivery, in the user's language and time zone, from
-``templates/email/<kind>.<lang>.{subject.txt,txt,html}``, and carry a one-click unsubscribe
+``templates/email/<kind>.{subject.txt,txt,html}``, and carry a one-click unsubscribe
 (RFC 8058) whose signed token names the user and the kind of mail.
 """
 
@@ -415,9 +415,8 @@ def build_message(note: Notification) -> EmailMultiAlternatives:
     user = note.user
     language = user_language(user)
     context = context_for(note)
-    base = f"email/{note.kind}.{language}"
+    base = f"email/{note.kind}"
     with translation.override(language), timezone.override(user_zone(user)):
-        context["footer_template"] = f"email/footer.{language}.html"
         subject = " ".join(render_to_string(f"{base}.subject.txt", context).split())
         text = render_to_string(f"{base}.txt", context)
         html = render_to_string(f"{base}.html", context)

@@ -9,6 +9,8 @@ from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -323,13 +325,16 @@ def vacation(request: HttpRequest) -> HttpResponse:
         try:
             if request.POST.get("action") == "stop":
                 clocks.stop_vacation(request.user)
-                messages.success(request, "Welcome back: your clocks run again.")
+                messages.success(request, gettext("Welcome back: your clocks run again."))
             else:
                 clocks.start_vacation(request.user, float(request.POST.get("days", "")))
-                messages.success(request, "Enjoy your vacation: your clocks stand still.")
+                messages.success(request, gettext("Enjoy your vacation: your clocks stand still."))
             return _see_other(reverse("games:vacation"))
-        except (ValueError, clocks.VacationError) as error:
-            messages.error(request, str(error) or "give the number of days")
+        except ValueError:
+            messages.error(request, gettext("Give the number of days."))
+            status = 400
+        except clocks.VacationError as error:
+            messages.error(request, str(error))
             status = 400
     left = clocks.vacation_left(request.user)
     return render(

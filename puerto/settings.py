@@ -169,7 +169,9 @@ REST_FRAMEWORK = {
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own strings; then allauth's strings that its German catalogue words with "Sie", in
+# "du" as everywhere else (LOCALE_PATHS win over the apps' catalogues).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "accounts" / "locale_allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,9 +1,12 @@
-"""Site-wide URLs: the home page, the health check, the games, the JSON API, the admin and
-sign-in."""
+"""Site-wide URLs: the home page, the health check, the games, the JSON API, the admin,
+sign-in, the visitors' language switch and the favicon browsers ask for at the root."""
 
 from allauth.account import views as allauth_views
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
+from django.views.generic import RedirectView
 
 from puerto import views
 
@@ -18,4 +21,6 @@ urlpatterns = [
     path("accounts/login/", allauth_views.login, name="login"),
     path("accounts/logout/", allauth_views.logout, name="logout"),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"))),
 ]

@@ -52,7 +52,7 @@ def test_saving_the_profile_takes_effect_on_the_next_page(client, member):
     page = client.get("/accounts/profile/").content.decode()
     assert 'lang="de"' in page
     assert "Dein Profil ist gespeichert." in page  # the message, in German
-    assert "Meine Spiele" in page and "Abmelden" in page  # the site's nav
+    assert "Meine Partien" in page and "Abmelden" in page  # the site's nav
     assert "Zeitzone" in page and "Anzeigename" in page  # the form
     assert "JST" in page  # the local time, in Tokyo
     home = client.get("/").content.decode()
