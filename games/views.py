@@ -59,6 +59,7 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
 def board_context(request: HttpRequest, game: Game, message: str = "") -> dict:
     """What ``games/_board.jinja`` needs: the platform's part plus the game UI's own."""
     seat = _viewer_seat(game, request.user)
+    notifications.saw(seat)  # a player with the game open gets no "your move" email
     context = {
         "game": game,
         "seat": seat,
