@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -169,8 +170,11 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse("that request is too large to be a move", status=413)
     game = _game(pk)
     status, message = 200, ""
+    seen = request.POST.get("version", "")
     try:
-        version = int(request.POST.get("version", ""))
+        if not seen.isdigit():
+            raise ValueError(gettext("the move does not say which version of the game you saw"))
+        version = int(seen)
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
         status, message = 400, str(error) or "malformed move"
