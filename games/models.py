@@ -184,6 +184,11 @@ class Seat(models.Model):
         blank=True,
         help_text=_("Ran out of time; the other players may vote to hand the seat to the AI."),
     )
+    seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player last had this game open (stored at most once a minute).",
+    )
 
     class Meta:
         verbose_name = _("seat")

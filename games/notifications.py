@@ -1,5 +1,10 @@
 """Email that brings players back: "your move", the daily digest, the reminder, game over.
 
+"Your move" goes only to a player who is away: the beat task ``write_turn_emails`` writes it
+once the turn has waited ``PUERTO_TURN_EMAIL_MINUTES`` and the player has not been seen for
+``PUERTO_AWAY_MINUTES`` (``saw``: their game page, or a move); one such mail lists every game
+waiting for them, and none follows until they have been back.
+
 Nothing lost, nothing doubled: every email is first a ``Notification`` row (the outbox),
 written in the same transaction as the change that causes it, with a unique ``dedupe_key``.
 After commit a Celery task delivers it (``deliver``); the beat task ``deliver_pending``
@@ -23,13 +28,13 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max, Q
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
-from games.models import Game, Notification, Seat
+from games.models import Game, Move, Notification, Seat
 from games.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -52,9 +57,9 @@ def backoff(attempts: int) -> timedelta:
 
 
 @receiver(game_changed, dispatch_uid="games.notifications.write_for_change")
-def write_for_change(sender, *, game: Game, previous_position: int | None, **kwargs) -> None:
-    """Inside the move's transaction: "your move" when the turn passes to a person who wants
-    it at once; "game over" to every person at the table who wants it."""
+def write_for_change(sender, *, game: Game, **kwargs) -> None:
+    """Inside the move's transaction: "game over" to every person at the table who wants it.
+    ("Your move" waits for ``write_turn_emails``.)"""
     rows = []
     if game.status == Game.Status.FINISHED:
         for seat in game.seats.select_related("user"):
@@ -69,19 +74,6 @@ def write_for_change(sender, *, game: Game, previous_position: int | None, **kwa
                         dedupe_key=f"game_over:{game.pk}:{user.pk}",
                     )
                 )
-    elif game.status == Game.Status.RUNNING and previous_position != game.current_position:
-        seat = game.seat_to_act()
-        user = seat.user if seat is not None and not seat.is_ai else None
-        if user is not None and user.turn_email == user.TurnEmail.IMMEDIATE and user.email:
-            rows.append(
-                Notification(
-                    user=user,
-                    kind=Kind.TURN,
-                    game=game,
-                    payload={"version": game.version},
-                    dedupe_key=f"turn:{game.pk}:{game.version}:{user.pk}",
-                )
-            )
     write(rows)
 
 
@@ -144,6 +136,74 @@ def write_reminder(game_id: int, *, now: datetime, paused: set[int] = frozenset(
                 ]
             )
         )
+
+
+SEEN_EVERY = timedelta(minutes=1)
+"""How often a player's presence at a table is stored: polls come every second."""
+
+
+def saw(seat: Seat | None, now: datetime | None = None) -> None:
+    """The player of ``seat`` has their game open: store it, at most once a minute."""
+    if seat is None or seat.user_id is None:
+        return
+    now = now or timezone.now()
+    if seat.seen_at is None or now - seat.seen_at >= SEEN_EVERY:
+        seat.seen_at = now
+        Seat.objects.filter(pk=seat.pk).update(seen_at=now)
+
+
+def last_seen(user) -> datetime | None:
+    """When ``user`` last had a game open or moved (through any page or the API)."""
+    seen = Seat.objects.filter(user=user).aggregate(at=Max("seen_at"))["at"]
+    moved = Move.objects.filter(actor=user).aggregate(at=Max("created_at"))["at"]
+    return max((t for t in (seen, moved) if t is not None), default=None)
+
+
+def write_turn_emails(now: datetime | None = None) -> int:
+    """The beat's "your move" round: one mail to each player who wants it, is away, and has a
+    turn they have not seen that has waited long enough; how many were written."""
+    now = now or timezone.now()
+    due = (
+        Seat.objects.filter(
+            user__turn_email=get_user_model().TurnEmail.IMMEDIATE,
+            user__is_active=True,
+            ai_level="",
+            game__status=Game.Status.RUNNING,
+            position=F("game__current_position"),
+            game__turn_started_at__lte=now - timedelta(minutes=settings.PUERTO_TURN_EMAIL_MINUTES),
+        )
+        .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=F("game__turn_started_at")))
+        .exclude(user__email="")
+    )
+    return sum(
+        _write_turn_email(user_id, now) for user_id in set(due.values_list("user_id", flat=True))
+    )
+
+
+def _write_turn_email(user_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        # The player's row locked: two rounds at once write one mail, not two.
+        user = get_user_model().objects.select_for_update().filter(pk=user_id).first()
+        back = last_seen(user)
+        if back is not None and back > now - timedelta(minutes=settings.PUERTO_AWAY_MINUTES):
+            return False  # here right now
+        unread = Notification.objects.filter(user=user, kind=Kind.TURN, discarded_at__isnull=True)
+        if back is not None:
+            unread = unread.filter(created_at__gt=back)
+        if unread.exists():
+            return False  # the last one is still unread: it lists every waiting game
+        waiting = waiting_for(user)
+        if not waiting:
+            return False
+        first = waiting[0]
+        note = Notification(
+            user=user,
+            kind=Kind.TURN,
+            game=first,
+            payload={"version": first.version, "games": [g.pk for g in waiting]},
+            dedupe_key=f"turn:{user.pk}:{int(now.timestamp())}",
+        )
+        return bool(write([note]))
 
 
 def write_votes(game: Game, absentee: Seat, voter_ids: set[int]) -> list[int]:
@@ -289,14 +349,20 @@ def unwanted(note: Notification) -> str:
         return "no active account with an email address"
     if not wanted(user, note.kind):
         return f"{user.get_username()} no longer wants {note.get_kind_display()} email"
-    if note.kind in (Kind.TURN, Kind.REMINDER):
+    if note.kind == Kind.TURN:
+        if not _waiting_games(note):
+            return "no longer their move"
+        back = last_seen(user)
+        if back is not None and back > note.created_at:
+            return "back on the site since"
+    if note.kind == Kind.REMINDER:
         game = note.game
         seat = game.seat_to_act() if game and game.status == Game.Status.RUNNING else None
         if seat is None or seat.is_ai or seat.user_id != user.pk:
             return "no longer their move"
         if game.turn_started_at and note.created_at < game.turn_started_at:
             return "written for an earlier turn"
-    if note.kind == Kind.DIGEST and not _digest_games(note):
+    if note.kind == Kind.DIGEST and not _waiting_games(note):
         return "no game waits for their move any more"
     if note.kind == Kind.VOTE and _absentee(note) is None:
         return "the vote is over"
@@ -339,7 +405,8 @@ def user_language(user) -> str:
     return user.language if user.language in LANGUAGES else "en"
 
 
-def _digest_games(note: Notification) -> list[Game]:
+def _waiting_games(note: Notification) -> list[Game]:
+    """The games a digest or "your move" lists that still wait for the player's move."""
     ids = note.payload.get("games", [])
     still = {g.pk: g for g in waiting_for(note.user)}
     return [still[pk] for pk in ids if pk in still]
@@ -389,7 +456,7 @@ def context_for(note: Notification) -> dict:
     if note.kind == Kind.VOTE:
         absentee = _absentee(note)
         context["absentee"] = absentee.name if absentee else ""
-    if note.kind == Kind.DIGEST:
+    if note.kind in (Kind.DIGEST, Kind.TURN):  # "your move": the first game, then every one
         context["games"] = [
             {
                 "game": g,
@@ -398,7 +465,7 @@ def context_for(note: Notification) -> dict:
                 "since": g.turn_started_at,
                 "others": [n for n in g.names() if n != user.public_name],
             }
-            for g in _digest_games(note)
+            for g in _waiting_games(note)
         ]
     return context
 

@@ -78,6 +78,12 @@ def deliver_pending() -> None:
 
 
 @shared_task(ignore_result=True)
+def send_turn_emails() -> None:
+    """Every minute (beat): "your move" to the players away whose turn has waited long enough."""
+    notifications.write_turn_emails()
+
+
+@shared_task(ignore_result=True)
 def send_digests() -> None:
     """Every hour (beat): the daily digests that are due."""
     notifications.write_digests()

@@ -63,6 +63,7 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
     """What ``games/_board.html`` needs: the platform's part plus the game UI's own.
     ``posted``: the fields of a refused move, for the UI to show them again as entered."""
     seat = _viewer_seat(game, request.user)
+    notifications.saw(seat)  # a player with the game open gets no "your move" email
     context = {
         "game": game,
         "seat": seat,
@@ -166,8 +167,11 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(_("that request is too large to be a move"), status=413)
     game = _game(pk)
     status, message = 200, ""
+    seen = request.POST.get("version", "")
     try:
-        version = int(request.POST.get("version", ""))
+        if not seen.isdigit():
+            raise ValueError(gettext("the move does not say which version of the game you saw"))
+        version = int(seen)
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
         status, message = 400, str(error) or _("malformed move")

@@ -142,7 +142,8 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True
-ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+# Confirming the address in the browser that signed up (or tried to log in) logs them in.
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[puerto] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "puerto", "deleted"]
@@ -211,6 +212,10 @@ PUERTO_SITE_URL = os.environ.get(
 PUERTO_VACATION_DAYS = int(os.environ.get("PUERTO_VACATION_DAYS", "30"))
 # Local hour from which the daily digest goes out.
 PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
+# "Your move" email goes only to a player away from the site (not seen for PUERTO_AWAY_MINUTES)
+# whose turn has waited PUERTO_TURN_EMAIL_MINUTES, and not again until they come back.
+PUERTO_TURN_EMAIL_MINUTES = int(os.environ.get("PUERTO_TURN_EMAIL_MINUTES", "10"))
+PUERTO_AWAY_MINUTES = int(os.environ.get("PUERTO_AWAY_MINUTES", "5"))
 
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -257,6 +262,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(PUERTO_VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE: dict = {
     # Outbox rows left behind (worker or broker down) and retries after a failed send.
     "deliver-pending-notifications": {"task": "games.tasks.deliver_pending", "schedule": 60.0},
+    # "Your move" email to players away from the site whose turn has waited long enough.
+    "send-turn-emails": {"task": "games.tasks.send_turn_emails", "schedule": 60.0},
     # Vacations ending, reminders at 80 % of the move time, deadlines run out.
     "sweep-move-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     # AI turns lost on the way (a worker died mid-move): queued again.

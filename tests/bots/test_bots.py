@@ -11,10 +11,11 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from games.bots import LEVELS, choose_action
+from games.bots import LEVELS, choose_action, search
 from games.engines import get_engine
 from games.engines import puerto_rico as pr
 
@@ -164,10 +165,34 @@ def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
             pr.check(state, choose_action(pr, view, level=level, seed=2, **kwargs(level)))
 
 
-def test_the_hard_player_keeps_to_a_time_budget_when_given_no_simulation_count():
+@pytest.mark.parametrize("budget", [0.3, 0.8])
+def test_the_hard_player_fills_its_time_budget_and_keeps_to_it(monkeypatch, budget):
+    """Given no simulation count, on a clock that moves on 10 ms with every playout (and not
+    otherwise): the search ends within the budget, with less than a batch of it left over."""
+    clock = [100.0]
+    batches = []
+    playout, determinize = search.playout, search.determinize
+
+    def timed_playout(*args):
+        clock[0] += 0.01
+        return playout(*args)
+
+    def counted_determinize(*args):
+        batches.append(clock[0])
+        return determinize(*args)
+
+    monkeypatch.setattr(search, "playout", timed_playout)
+    monkeypatch.setattr(search, "determinize", counted_determinize)
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
-    pr.check(state, choose_action(pr, view, level="hard", seed=1, budget=0.05))
+
+    pr.check(state, choose_action(pr, view, level="hard", seed=1, budget=budget))
+
+    used = clock[0] - 100.0
+    longest_batch = batches[1] - batches[0]  # the first, with every candidate alive
+    assert len(batches) > 3
+    assert budget - longest_batch <= used <= budget + 1e-9
 
 
 def test_bots_and_engines_import_no_django():

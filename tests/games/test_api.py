@@ -143,6 +143,29 @@ def test_a_move_round_trip(users):
 
 
 @pytest.mark.django_db
+def test_the_forced_moves_after_a_move_are_in_its_answer(users):
+    """At the start of a 3-player game, once the mayor has placed, the two others each have a
+    single placement: the site plays them, and the answer shows the game after them."""
+    game = running_game(users, n=3)
+    mayor = seat_user(game, users, game.current_position)
+    client = client_for(mayor)
+    post_move(client, game, {"type": "choose_role", "role": "mayor"})
+    game = Game.objects.get(pk=game.pk)
+    placement = pr.action_to_json(pr.legal_actions(pr.from_json(game.state))[0])
+
+    response = post_move(client, game, placement, key="place")
+
+    assert response.status_code == 201
+    forced = Move.objects.filter(game=game, forced=True)
+    assert forced.count() == 2 and not forced.filter(seat__user=mayor).exists()
+    answer = response.json()
+    assert answer["version"] == game.version + 3 == Game.objects.get(pk=game.pk).version
+    assert answer["game"]["view"]["phase"] == "role"
+    assert answer["game"]["to_act"] != answer["game"]["you"]
+    assert post_move(client, game, placement, key="place").json()["version"] == answer["version"]
+
+
+@pytest.mark.django_db
 def test_a_replayed_idempotency_key_answers_the_same_and_applies_once(users):
     game = running_game(users)
     client = client_for(seat_user(game, users, game.current_position))

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from games import clocks, notifications, services
 from games.engines import get_engine
-from games.models import Game, Notification
+from games.models import Game, Notification, Seat
 from puerto.celery import app as celery_app
 from tests.helpers import project_env
 from tests.test_celery import start_worker, stop_worker
@@ -91,20 +91,37 @@ def html_of(message) -> str:
 # Your move -----------------------------------------------------------------------------------
 
 
+def turn_emails(commit, minutes=None) -> int:
+    """The beat's "your move" round ``minutes`` from now (by default: just after the turn that
+    started now has waited long enough), and the delivery of what it wrote."""
+    if minutes is None:
+        minutes = settings.PUERTO_TURN_EMAIL_MINUTES + 1
+    with commit():
+        return notifications.write_turn_emails(now=timezone.now() + timedelta(minutes=minutes))
+
+
+def wait_in(game, user, minutes):
+    """Make it ``user``'s move in ``game``, the turn having started ``minutes`` ago."""
+    position = game.seats.get(user=user).position
+    Game.objects.filter(pk=game.pk).update(
+        current_position=position, turn_started_at=timezone.now() - timedelta(minutes=minutes)
+    )
+
+
 @pytest.mark.django_db
-def test_turn_email_once_on_the_turn_change_in_the_players_language(users, mailoutbox, commit):
+def test_turn_email_once_the_turn_has_waited_in_the_players_language(users, mailoutbox, commit):
     for user in users:
         set_profile(user, language="de", time_zone="Europe/Berlin")
     with commit():
         game = running_game(users)
-    first = user_to_act(game)
-    assert [m.to for m in mailoutbox] == [[first.email]]
-    mailoutbox.clear()
+    assert not mailoutbox  # not at once
+    assert turn_emails(commit, minutes=settings.PUERTO_TURN_EMAIL_MINUTES - 1) == 0
+    assert not mailoutbox
 
-    with commit():
-        game = play_until_the_turn_passes(game)
+    assert turn_emails(commit) == 1
 
     [message] = mailoutbox
+    game = fresh(game)
     user = game.seat_to_act().user
     assert message.to == [user.email]
     assert message.subject == f"Du bist am Zug in Partie {game.pk}"
@@ -126,7 +143,8 @@ def test_turn_email_once_on_the_turn_change_in_the_players_language(users, mailo
     note = Notification.objects.get(kind="turn", user=user, sent_at__isnull=False)
     assert note.attempts == 1 and note.game == game
 
-    # Sweeping again sends nothing twice.
+    # Neither a later round nor sweeping again sends anything twice.
+    assert turn_emails(commit, minutes=60) == 0
     assert notifications.deliver_pending(now=timezone.now() + DAY) == 0
     assert len(mailoutbox) == 1
 
@@ -135,15 +153,104 @@ def test_turn_email_once_on_the_turn_change_in_the_players_language(users, mailo
 def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, commit):
     set_profile(users[1], turn_email="digest")
     set_profile(users[2], turn_email="off")
-    with commit():
-        game = running_game(users)
-    for _ in range(6):
-        with commit():  # each move its own request: the email goes out before the next
-            game = play_until_the_turn_passes(game)
+    game = running_game(users)
+    for _ in range(6):  # each player's turn waits long enough once or more
+        turn_emails(commit)
+        game = play_until_the_turn_passes(game)
     assert mailoutbox, "anna got no email"
     assert {tuple(m.to) for m in mailoutbox} == {(users[0].email,)}
     assert all(m.subject == f"Your move in game {game.pk}" for m in mailoutbox)
     assert "it is your move in game" in mailoutbox[0].body
+
+
+@pytest.mark.django_db
+def test_no_turn_email_while_the_player_is_on_the_site(users, mailoutbox, commit):
+    anna = users[0]
+    for other in users[1:]:
+        set_profile(other, turn_email="off")
+    waiting, watched = running_game(users), running_game(users)
+    wait_in(waiting, anna, minutes=60)
+    wait_in(watched, anna, minutes=0)
+    client = Client()
+    client.force_login(anna)
+    assert client.get(watched.get_absolute_url()).status_code == 200  # she has a game open
+
+    with commit():
+        assert notifications.write_turn_emails() == 0
+    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES - 1) == 0
+    assert not mailoutbox
+
+    # Away long enough: one mail, about every game waiting for her, the longest-waiting first.
+    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES + 1) == 1
+    [message] = mailoutbox
+    assert message.to == [anna.email]
+    note = Notification.objects.get(kind="turn")
+    assert note.game == waiting
+    context = notifications.context_for(note)
+    assert [g["game"] for g in context["games"]] == [waiting, watched]
+    assert context["games"][1]["url"].endswith(watched.get_absolute_url())
+
+
+@pytest.mark.django_db
+def test_at_most_one_unread_turn_email_until_the_player_comes_back(users, mailoutbox, commit):
+    anna = users[0]
+    for other in users[1:]:
+        set_profile(other, turn_email="off")
+    first, second, third = running_game(users), running_game(users), running_game(users)
+    wait_in(first, anna, minutes=60)
+    assert turn_emails(commit, minutes=0) == 1
+    wait_in(second, anna, minutes=60)  # a new turn of hers while the mail is unread
+    assert turn_emails(commit, minutes=0) == 0
+    assert turn_emails(commit, minutes=120) == 0
+    assert len(mailoutbox) == 1
+
+    client = Client()
+    client.force_login(anna)
+    client.get(first.get_absolute_url())  # she comes back, and leaves again
+    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES + 1) == 1  # second: unseen
+    wait_in(third, anna, minutes=60)
+    assert turn_emails(commit, minutes=120) == 0
+    assert [m.to for m in mailoutbox] == [[anna.email]] * 2
+
+
+@pytest.mark.django_db
+def test_a_turn_email_is_not_sent_once_the_player_is_back(users, mailoutbox, monkeypatch):
+    monkeypatch.setattr(notifications, "enqueue", lambda ids: None)  # the worker is slow
+    game = running_game(users)
+    user = user_to_act(game)
+    notifications.write_turn_emails(now=timezone.now() + timedelta(hours=1))
+    [note] = Notification.objects.filter(kind="turn")
+    client = Client()
+    client.force_login(user)
+    client.get(game.get_absolute_url())
+
+    assert notifications.deliver(note.pk) == "discarded"
+
+    note.refresh_from_db()
+    assert note.last_error == "back on the site since"
+    assert not mailoutbox
+
+
+@pytest.mark.django_db
+def test_presence_at_a_table_is_stored_at_most_once_a_minute(users):
+    game = running_game(users)
+    client = Client()
+    client.force_login(users[1])
+    seat = game.seats.get(user=users[1])
+
+    client.get(game.get_absolute_url())
+    seat.refresh_from_db()
+    first = seat.seen_at
+    assert first is not None
+    client.get(game.get_absolute_url())
+    client.get(reverse("games:board", args=[game.pk]))
+    seat.refresh_from_db()
+    assert seat.seen_at == first
+
+    Seat.objects.filter(pk=seat.pk).update(seen_at=first - notifications.SEEN_EVERY)
+    client.get(game.get_absolute_url())
+    seat.refresh_from_db()
+    assert seat.seen_at > first
 
 
 # Unsubscribe ---------------------------------------------------------------------------------
@@ -151,8 +258,8 @@ def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, 
 
 @pytest.mark.django_db
 def test_one_click_unsubscribe_stops_that_kind_of_mail_at_once(users, mailoutbox, commit):
-    with commit():
-        game = running_game(users)
+    game = running_game(users)
+    turn_emails(commit)
     [message] = mailoutbox
     user = user_to_act(game)
     path = unsubscribe_path(message)
@@ -177,8 +284,9 @@ def test_one_click_unsubscribe_stops_that_kind_of_mail_at_once(users, mailoutbox
     assert queued.sent_at is None and "no longer wants" in queued.last_error
     mailoutbox.clear()
     for _ in range(4):  # play on until the turn comes back to them: no more email
-        with commit():
-            game = play_until_the_turn_passes(game)
+        game = play_until_the_turn_passes(game)
+        turn_emails(commit)
+    assert mailoutbox, "nobody got email"
     assert user.email not in {m.to[0] for m in mailoutbox}
 
 
@@ -348,8 +456,8 @@ def test_no_reminder_for_those_who_do_not_want_it(users, mailoutbox, commit):
 @pytest.mark.django_db
 def test_a_row_left_behind_is_delivered_by_the_sweeper_once(users, mailoutbox, commit, monkeypatch):
     monkeypatch.setattr(notifications, "enqueue", lambda ids: None)  # crash before enqueue
-    with commit():
-        game = running_game(users)
+    game = running_game(users)
+    turn_emails(commit)
     assert not mailoutbox
     [note] = Notification.objects.filter(sent_at__isnull=True)
 
@@ -362,25 +470,21 @@ def test_a_row_left_behind_is_delivered_by_the_sweeper_once(users, mailoutbox, c
 
 
 @pytest.mark.django_db
-def test_a_late_turn_email_of_an_earlier_turn_is_not_sent(users, mailoutbox, monkeypatch):
+def test_a_late_turn_email_is_not_sent_once_no_game_waits_for_the_player(
+    users, mailoutbox, monkeypatch
+):
     monkeypatch.setattr(notifications, "enqueue", lambda ids: None)  # the worker is down
     game = running_game(users)
     first = user_to_act(game)
+    notifications.write_turn_emails(now=timezone.now() + timedelta(hours=1))
     game = play_until_the_turn_passes(game)
-    for _ in range(10):  # on round the table until the turn comes back to the first player
-        if user_to_act(game) == first:
-            break
-        game = play_until_the_turn_passes(game)
-    assert user_to_act(game) == first
-    early, late = Notification.objects.filter(user=first).order_by("created_at")
+    [note] = Notification.objects.filter(user=first)
 
     notifications.deliver_pending()
 
-    early.refresh_from_db()
-    late.refresh_from_db()
-    assert early.last_error == "written for an earlier turn" and early.sent_at is None
-    assert late.sent_at is not None
-    assert [m.to for m in mailoutbox] == [[first.email]]
+    note.refresh_from_db()
+    assert note.last_error == "no longer their move" and note.sent_at is None
+    assert not mailoutbox
 
 
 @pytest.mark.django_db
@@ -392,6 +496,7 @@ def test_failed_sends_are_retried_with_backoff_then_given_up(
 
     monkeypatch.setattr(notifications, "enqueue", lambda ids: None)
     game = running_game(users)
+    notifications.write_turn_emails(now=timezone.now() + timedelta(hours=1))
     [note] = Notification.objects.all()
     monkeypatch.setattr(EmailMultiAlternatives, "send", down)
     now = timezone.now()
@@ -467,12 +572,27 @@ def mail_worker(tmp_path):
     assert "Traceback" not in output, output
 
 
-def mail_files(mail_dir: Path, count: int, timeout: float = 30) -> list[Path]:
-    """Wait until ``count`` emails are written, then a little longer for any extra."""
+def finished(*tasks, timeout: float = 60) -> None:
+    """Send each (task, args) to the worker and wait until every one has run: the results are
+    stored for this, though the tasks ignore theirs in production."""
+    results = [task.apply_async(args, ignore_result=False) for task, args in tasks]
+    for result in results:
+        result.get(timeout=timeout)
+
+
+def sent(note: Notification, timeout: float = 30) -> Notification:
+    """Wait until the worker has sent ``note`` (its row is marked once the mail is written)."""
     deadline = time.monotonic() + timeout
-    while len(list(mail_dir.iterdir())) < count and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(1.5)
+    while True:
+        note.refresh_from_db()
+        if note.sent_at is not None:
+            return note
+        if time.monotonic() > deadline:
+            raise AssertionError(f"notification {note.pk} was not sent within {timeout} s")
+        time.sleep(0.1)
+
+
+def mails(mail_dir: Path) -> list[Path]:
     return sorted(mail_dir.iterdir())
 
 
@@ -480,38 +600,41 @@ def mail_files(mail_dir: Path, count: int, timeout: float = 30) -> list[Path]:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_outbox_through_a_real_worker(users, mail_worker, monkeypatch):
-    # 1. The first turn's email is delivered once, after commit.
+    from games.tasks import deliver_notification, deliver_pending, send_turn_emails
+
+    # 1. The beat's round in the worker writes the turn email; the worker delivers it once,
+    # and rounds while it is unread write no other.
     game = running_game(users)
-    [first] = mail_files(mail_worker, 1)
+    wait_in(game, user_to_act(game), minutes=60)
+    finished((send_turn_emails, ()))
+    note = sent(Notification.objects.get())
+    finished(*[(send_turn_emails, ())] * 3, (deliver_pending, ()))
+    [first] = mails(mail_worker)
     text = first.read_text()
     assert f"Subject: Your move in game {game.pk}" in text
     assert "List-Unsubscribe-Post: List-Unsubscribe=One-Click" in text
-    assert Notification.objects.get().sent_at is not None
+    assert Notification.objects.get().pk == note.pk
 
     # 2. A crash between commit and enqueue: the row waits; the sweeper task delivers it.
-    from games.tasks import deliver_notification, deliver_pending
+    def left_behind():
+        with monkeypatch.context() as patched:
+            patched.setattr(notifications, "enqueue", lambda ids: None)
+            moved = play_until_the_turn_passes(fresh(game))
+            wait_in(moved, user_to_act(moved), minutes=60)
+            assert notifications.write_turn_emails() == 1
+        return Notification.objects.get(sent_at__isnull=True)
 
-    with monkeypatch.context() as patched:
-        patched.setattr(notifications, "enqueue", lambda ids: None)
-        game = play_until_the_turn_passes(game)
-    left = Notification.objects.get(sent_at__isnull=True)
-    assert len(mail_files(mail_worker, 1, timeout=0)) == 1
-    deliver_pending.delay()
-    assert len(mail_files(mail_worker, 2)) == 2
-    left.refresh_from_db()
-    assert left.sent_at is not None
+    left = left_behind()
+    assert len(mails(mail_worker)) == 1
+    finished((deliver_pending, ()))
+    assert sent(left, timeout=0).attempts == 1
+    assert len(mails(mail_worker)) == 2
 
     # 3. The delivery task and the sweeper racing for one row: one email.
-    with monkeypatch.context() as patched:
-        patched.setattr(notifications, "enqueue", lambda ids: None)
-        game = play_until_the_turn_passes(game)
-    row = Notification.objects.get(sent_at__isnull=True)
-    for _ in range(4):
-        deliver_notification.delay(row.pk)
-        deliver_pending.delay()
-    assert len(mail_files(mail_worker, 3)) == 3
-    row.refresh_from_db()
-    assert row.sent_at is not None and row.attempts == 1
+    row = left_behind()
+    finished(*[(deliver_notification, (row.pk,)), (deliver_pending, ())] * 4)
+    assert sent(row, timeout=0).attempts == 1
+    assert len(mails(mail_worker)) == 3
 
 
 # A vote on an absent player ------------------------------------------------------------------

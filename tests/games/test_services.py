@@ -162,20 +162,37 @@ def test_a_key_sent_again_with_the_version_it_saw_or_a_later_one_answers_the_fir
     assert Move.objects.filter(game=game).count() == later.version - game.version
 
 
+def choose_mayor_and_place(game, users):
+    """The governor takes the mayor and places their colonists: at the start of a 3-player
+    game the two others then each have a single placement left."""
+    mayor = user_to_act(game, users)
+    services.submit_move(game.pk, {"type": "choose_role", "role": "mayor"}, user=mayor)
+    game = Game.objects.get(pk=game.pk)
+    placements = pr.legal_actions(pr.from_json(game.state))
+    assert len(placements) > 1
+    return services.submit_move(
+        game.pk, pr.action_to_json(placements[0]), user=mayor, expected_version=game.version
+    )
+
+
 @pytest.mark.django_db
 def test_forced_moves_are_played_for_the_player(users):
-    """Choosing the captain at the start: nobody has goods, so loading and storage are
-    skipped, and a seat with a single legal action is not asked."""
     game = running_game(users)
-    user = user_to_act(game, users)
-    services.submit_move(game.pk, {"type": "choose_role", "role": "mayor"}, user=user)
+    mayor_seat = game.seat_to_act()
+
+    result = choose_mayor_and_place(game, users)
+
     game = Game.objects.get(pk=game.pk)
+    forced = list(Move.objects.filter(game=game, forced=True).order_by("version"))
+    assert [m.seat.position for m in forced] == [
+        (mayor_seat.position + 1) % 3,
+        (mayor_seat.position + 2) % 3,
+    ]
+    assert all(m.actor is None and m.action["type"] == "arrange" for m in forced)
+    assert result.game.version == game.version == 4
     state = pr.from_json(game.state)
-    # Every seat now to act in the mayor phase has several placements, or none is asked.
-    assert len(pr.legal_actions(state)) > 1 or state.phase != "mayor"
-    forced = Move.objects.filter(game=game, forced=True)
-    assert all(m.actor is None for m in forced)
-    assert game.version == 1 + forced.count()
+    assert state.phase == "role" and len(pr.legal_actions(state)) > 1
+    assert pr.to_json(services.replay(game)) == game.state
 
 
 @pytest.mark.django_db(transaction=True)

@@ -166,6 +166,29 @@ def test_a_legal_move_by_htmx_returns_the_new_board(users):
 
 
 @pytest.mark.django_db
+def test_the_board_after_a_move_shows_the_forced_moves_played_with_it(users):
+    """At the start of a 3-player game, once the mayor has placed, the two others each have a
+    single placement: the site plays them, and the board answered shows the game after them."""
+    game = running_game(users)
+    mayor = to_act(game, users)
+    client = client_for(mayor)
+    post_move(client, game, {"type": "choose_role", "role": "mayor"}, **HTMX)
+    game.refresh_from_db()
+    placement = pr.action_to_json(pr.legal_actions(game.engine_state())[0])
+
+    response = post_move(client, game, placement, **HTMX)
+
+    assert response.status_code == 200
+    forced = Move.objects.filter(game=game, forced=True)
+    assert forced.count() == 2 and not forced.filter(seat__user=mayor).exists()
+    game.refresh_from_db()
+    assert game.version == 4 and game.seat_to_act().user != mayor
+    page = response.content.decode()
+    assert f'data-version="{game.version}"' in page
+    assert 'name="action"' not in page  # nothing to decide for the mayor now
+
+
+@pytest.mark.django_db
 def test_a_plain_form_post_redirects_back_to_the_game(users):
     game = running_game(users)
     client = client_for(to_act(game, users))
@@ -182,8 +205,8 @@ def test_a_plain_form_post_redirects_back_to_the_game(users):
         ("not your turn", 409, "not your turn"),
         ("no seat", 403, "no seat"),
         ("illegal", 400, "a role must be chosen"),
-        ("malformed", 400, ""),
-        ("no version", 400, ""),
+        ("malformed", 400, "the action is not valid JSON"),
+        ("no version", 400, "the move does not say which version of the game you saw"),
         ("anonymous", 403, "log in"),
     ],
 )
