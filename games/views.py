@@ -252,6 +252,10 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def full_log(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole log, told in the reader's language: a signed-in reader's own, so they are
+    looked at before the log is told."""
+    if request.user.is_authenticated:
+        pass  # looking was the point: ``accounts.middleware`` activates their language
     game = _game(pk)
     names = game.names()
     moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")

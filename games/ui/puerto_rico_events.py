@@ -259,8 +259,9 @@ def _refusal_values(params: dict[str, Any]) -> dict[str, Any]:
     for key, table in names.items():
         if key in values and values[key] in table:
             values[key] = table[values[key]]
-    place = values.get("place")  # a bad count names an island kind or a building
-    values["place"] = ISLAND_KIND_NAMES.get(place) or BUILDING_NAMES.get(place) or place
+    if "place" in values:  # a bad count names an island kind or a building
+        place = values["place"]
+        values["place"] = ISLAND_KIND_NAMES.get(place) or BUILDING_NAMES.get(place) or place
     return values
 
 

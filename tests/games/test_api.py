@@ -230,7 +230,14 @@ def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
         ),
     ]
     for response, status, message in cases:
-        assert (response.status_code, response.json()) == (status, {"error": message})
+        body = {k: v for k, v in response.json().items() if k not in ("code", "params")}
+        assert (response.status_code, body) == (status, {"error": message})
+    # The engine's refusals also say which rule, for a program to read.
+    assert [(r.json()["code"], r.json()["params"]) for r, _, _ in cases[:2]] == [
+        ("role_expected", {}),
+        ("bad_tile", {"choices": "corn, indigo, sugar, tobacco, coffee, quarry"}),
+    ]
+    assert all("code" not in r.json() for r, _, _ in cases[2:])
 
     for player, response, message in [
         (waiting, post_move(client_for(waiting), game, choose), "it is not your turn"),

@@ -229,3 +229,9 @@ def test_a_move_stores_events_and_every_reader_gets_the_log_in_their_language(us
     english = Client(HTTP_ACCEPT_LANGUAGE="en").get(url).content.decode()
     assert f"{player.username} wählt den Baumeister" in german
     assert f"{player.username} takes the builder" in english
+    # A player who chose German reads German whatever the browser asks for.
+    player.language = "de"
+    player.save()
+    signed_in = Client(HTTP_ACCEPT_LANGUAGE="en")
+    signed_in.force_login(player)
+    assert f"{player.username} wählt den Baumeister" in signed_in.get(url).content.decode()
