@@ -68,3 +68,7 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."))
         return password
+
+
+class ResendConfirmationForm(forms.Form):
+    email = forms.EmailField(label=_("Your email address"))
