@@ -163,6 +163,23 @@ def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, 
     assert "it is your move in game" in mailoutbox[0].body
 
 
+@pytest.mark.django_db(transaction=True)
+def test_no_turn_email_while_the_player_plays_ai_players_on_the_page(users, mailoutbox):
+    anna = users[0]
+    game = services.create_game(anna, num_players=3, ai_levels=["random", "random"], move_time=DAY)
+    client = Client()
+    client.force_login(anna)
+    for _ in range(12):  # the AI players move at once: it is her move again and again
+        game = fresh(game)
+        assert game.seat_to_act().user == anna
+        client.get(game.get_absolute_url())
+        action = pr.action_to_json(pr.legal_actions(game.engine_state())[-1])
+        services.submit_move(game.pk, action, user=anna, expected_version=game.version)
+        notifications.write_turn_emails()  # the beat's round, as every minute
+    assert fresh(game).version > 24
+    assert not mailoutbox
+
+
 @pytest.mark.django_db
 def test_no_turn_email_while_the_player_is_on_the_site(users, mailoutbox, commit):
     anna = users[0]
