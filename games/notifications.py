@@ -184,6 +184,8 @@ def _write_turn_email(user_id: int, now: datetime) -> bool:
     with transaction.atomic():
         # The player's row locked: two rounds at once write one mail, not two.
         user = get_user_model().objects.select_for_update().filter(pk=user_id).first()
+        if user is None:  # deleted since the round began
+            return False
         back = last_seen(user)
         if back is not None and back > now - timedelta(minutes=settings.PUERTO_AWAY_MINUTES):
             return False  # here right now
