@@ -1,4 +1,4 @@
-"""The profile form and the account deletion form."""
+"""The profile form, the account deletion form, and what sign-up adds to allauth's."""
 
 import functools
 import zoneinfo
@@ -8,13 +8,58 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific"),
+}
+"""The regions of the zone names, in the order of the list; every other name is under "Other"."""
+
 
 @functools.cache
-def time_zone_choices() -> list[tuple[str, str]]:
-    names = sorted(
-        name for name in zoneinfo.available_timezones() if name not in {"Factory", "localtime"}
+def time_zone_choices() -> list:
+    """UTC, then the zones by region (each named by its place), then the rest (old aliases)."""
+    grouped: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
+    other = []
+    for name in sorted(zoneinfo.available_timezones() - {"Factory", "localtime", "UTC"}):
+        region, _slash, place = name.partition("/")
+        if region in grouped and place:
+            grouped[region].append((name, place.replace("_", " ").replace("/", " / ")))
+        else:
+            other.append((name, name.replace("_", " ")))
+    return (
+        [("UTC", "UTC")]
+        + [(REGIONS[region], zones) for region, zones in grouped.items()]
+        + [(_("Other"), other)]
     )
-    return [(name, name.replace("_", " ")) for name in names]
+
+
+def valid_time_zone(name: str) -> bool:
+    return name in zoneinfo.available_timezones()
+
+
+class BrowserTimeZone(forms.Select):
+    """The zone list; a few lines of script choose the browser's zone while the player's is
+    still the default (UTC) and say so."""
+
+    template_name = "accounts/widgets/time_zone.html"
+
+    def __init__(self, attrs=None, choices=()) -> None:
+        note = _("Your browser's time zone is selected: save to keep it.")
+        super().__init__({"data-browser-zone-note": note, **(attrs or {})}, choices)
+
+
+class BrowserTimeZoneHidden(forms.HiddenInput):
+    """At sign-up: the browser's zone, filled in by the same script."""
+
+    template_name = "accounts/widgets/time_zone_hidden.html"
 
 
 class ProfileForm(forms.ModelForm):
@@ -22,6 +67,7 @@ class ProfileForm(forms.ModelForm):
         label=_("Time zone"),
         choices=time_zone_choices,
         help_text=_("Times on the site are shown in it."),
+        widget=BrowserTimeZone,
     )
 
     class Meta:
@@ -68,3 +114,19 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("That is not your password."))
         return password
+
+
+class ResendConfirmationForm(forms.Form):
+    email = forms.EmailField(label=_("Your email address"))
+
+
+class SignupForm(forms.Form):
+    """What allauth's sign-up form leaves out: the time zone, the browser's (``UTC`` when the
+    browser says none, or none we know)."""
+
+    time_zone = forms.CharField(required=False, widget=BrowserTimeZoneHidden)
+
+    def signup(self, request, user) -> None:
+        zone = self.cleaned_data.get("time_zone", "")
+        user.time_zone = zone if valid_time_zone(zone) else "UTC"
+        user.save(update_fields=["time_zone"])

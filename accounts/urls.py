@@ -9,4 +9,5 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("delete/", views.delete_account, name="delete"),
     path("deleted/", views.account_deleted, name="deleted"),
+    path("confirm-again/", views.resend_confirmation, name="resend_confirmation"),
 ]

@@ -1,13 +1,16 @@
-"""The profile page and account deletion."""
+"""The profile page, account deletion, and the confirmation email sent again."""
 
+from allauth.account.models import EmailAddress
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from accounts.forms import DeleteAccountForm, ProfileForm
+from accounts.forms import DeleteAccountForm, ProfileForm, ResendConfirmationForm
 from accounts.middleware import activate_preferences
 from accounts.services import delete_account as anonymise
 
@@ -30,6 +33,32 @@ def delete_account(request: HttpRequest) -> HttpResponse:
         logout(request)
         return redirect("accounts:deleted")
     return render(request, "accounts/delete.html", {"form": form})
+
+
+@require_POST
+def resend_confirmation(request: HttpRequest) -> HttpResponse:
+    """Send the confirmation email again to an address that waits for it, at most as often as
+    allauth sends it at log-in. Every answer is the same, so nobody learns which addresses
+    have accounts."""
+    form = ResendConfirmationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors["email"][0])
+        return redirect("account_email_verification_sent")
+    email = form.cleaned_data["email"]
+    address = EmailAddress.objects.filter(email__iexact=email, verified=False).first()
+    if address is not None and ratelimit.consume(
+        request, action="confirm_email", key=address.email.lower()
+    ):
+        address.send_confirmation(request)
+    messages.success(
+        request,
+        _(
+            "If an account waits for %(email)s to be confirmed, the email is on its way again "
+            "(at most one every few minutes). Look in your spam folder too."
+        )
+        % {"email": email},
+    )
+    return redirect("account_email_verification_sent")
 
 
 def account_deleted(request: HttpRequest) -> HttpResponse:

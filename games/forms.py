@@ -6,41 +6,37 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
 
-
-def _seconds_to_duration(value: str) -> timedelta:
-    return timedelta(seconds=int(value))
+STANDARD = "standard"
+"""The move time chosen unless the creator picks one: ``STANDARD_MOVE_TIME`` against people,
+none against AI players only (an AI player never keeps anyone waiting)."""
+STANDARD_MOVE_TIME = timedelta(days=3)
+NO_LIMIT = "none"
+PERSON = ""
+"""A seat left for a person to join, as opposed to an AI level."""
 
 
 class NewGameForm(forms.Form):
-    num_players = forms.TypedChoiceField(label="Players", coerce=int)
-    ai_seats = forms.TypedChoiceField(
-        label="AI players",
-        coerce=int,
-        initial=0,
-        help_text="Seats filled by AI players at once; the rest wait for people to join.",
-    )
-    ai_level = forms.ChoiceField(
-        label="AI strength",
-        choices=[(level, label) for level, label in Seat.AI.choices if level],
-        initial=Seat.AI.MEDIUM,
+    num_players = forms.TypedChoiceField(label=_("Players"), coerce=int)
+    move_time = forms.ChoiceField(
+        label=_("Move time"),
+        choices=[
+            (STANDARD, _("3 days, or none against AI players only")),
+            (NO_LIMIT, _("no limit")),
+        ]
+        + [(str(int(t.total_seconds())), label) for t, label in MOVE_TIMES],
         required=False,
-    )
-    move_time = forms.TypedChoiceField(
-        label="Move time",
-        choices=[("", "no limit")] + [(int(t.total_seconds()), label) for t, label in MOVE_TIMES],
-        coerce=_seconds_to_duration,
-        empty_value=None,
-        required=False,
-        initial=int(timedelta(days=3).total_seconds()),
-        help_text="How long each player has for a turn; a reminder comes at 80 %.",
+        initial=STANDARD,
+        help_text=_("How long each player has for a turn; a reminder comes at 80 %."),
     )
     on_timeout = forms.ChoiceField(
-        label="When a player runs out of time",
+        label=_("When a player runs out of time"),
         choices=Game.OnTimeout.choices,
         required=False,
         initial=Game.OnTimeout.AI,
@@ -53,7 +49,20 @@ class NewGameForm(forms.Form):
         counts = rules.PLAYER_COUNTS
         self.fields["num_players"].choices = [(n, str(n)) for n in counts]
         self.fields["num_players"].initial = 4 if 4 in counts else counts[0]
-        self.fields["ai_seats"].choices = [(n, str(n)) for n in range(max(counts))]
+        # Seat 1 is the creator's; each further seat is a person who joins or an AI player.
+        levels = [(PERSON, _("a person who joins"))] + [
+            (level, label) for level, label in Seat.AI.choices if level
+        ]
+        self.seat_names = []
+        for number in range(2, max(counts) + 1):
+            name = f"seat_{number}"
+            self.fields[name] = forms.ChoiceField(
+                label=format_lazy(_("Seat {number}"), number=number),
+                choices=levels,
+                required=False,
+                initial=PERSON,
+            )
+            self.seat_names.append((number, name))
         self.option_names = []
         for option in rules.OPTIONS:
             name = f"option_{option['name']}"
@@ -81,14 +90,15 @@ class NewGameForm(forms.Form):
             self.fields[name] = field
             self.option_names.append((name, option))
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        n, ai = data.get("num_players"), data.get("ai_seats")
-        if n is not None and ai is not None and ai >= n:
-            self.add_error("ai_seats", "leave at least one seat for yourself")
-        return data
+    def seats(self) -> list[forms.BoundField]:
+        return [self[name] for _, name in self.seat_names]
+
+    def options(self) -> list[forms.BoundField]:
+        return [self[name] for name, _ in self.option_names]
 
     def game_arguments(self) -> dict[str, Any]:
+        """Seats beyond the chosen number of players are left out, as are the options of
+        other player counts."""
         data = self.cleaned_data
         n = data["num_players"]
         options = {
@@ -96,12 +106,17 @@ class NewGameForm(forms.Form):
             for name, option in self.option_names
             if n in option.get("players", (n,))
         }
+        ai_levels = [data[name] for number, name in self.seat_names if number <= n and data[name]]
+        chosen = data.get("move_time") or STANDARD
+        if chosen == STANDARD:
+            move_time = None if len(ai_levels) == n - 1 else STANDARD_MOVE_TIME
+        else:
+            move_time = None if chosen == NO_LIMIT else timedelta(seconds=int(chosen))
         return {
             "engine": self.engine,
             "num_players": n,
-            "ai_seats": data["ai_seats"],
-            "ai_level": data.get("ai_level") or Seat.AI.MEDIUM,
+            "ai_levels": ai_levels,
             "options": options,
-            "move_time": data.get("move_time"),
+            "move_time": move_time,
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
         }

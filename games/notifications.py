@@ -28,7 +28,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.dispatch import receiver
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
@@ -161,8 +161,15 @@ def last_seen(user) -> datetime | None:
 
 def write_turn_emails(now: datetime | None = None) -> int:
     """The beat's "your move" round: one mail to each player who wants it, is away, and has a
-    turn they have not seen that has waited long enough; how many were written."""
+    turn that has waited long enough, which they have neither seen nor been mailed about;
+    how many were written."""
     now = now or timezone.now()
+    mailed = Notification.objects.filter(
+        user=OuterRef("user"),
+        kind=Kind.TURN,
+        discarded_at__isnull=True,
+        created_at__gte=OuterRef("game__turn_started_at"),
+    )
     due = (
         Seat.objects.filter(
             user__turn_email=get_user_model().TurnEmail.IMMEDIATE,
@@ -174,6 +181,7 @@ def write_turn_emails(now: datetime | None = None) -> int:
         )
         .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=F("game__turn_started_at")))
         .exclude(user__email="")
+        .exclude(Exists(mailed))
     )
     return sum(
         _write_turn_email(user_id, now) for user_id in set(due.values_list("user_id", flat=True))
@@ -184,6 +192,8 @@ def _write_turn_email(user_id: int, now: datetime) -> bool:
     with transaction.atomic():
         # The player's row locked: two rounds at once write one mail, not two.
         user = get_user_model().objects.select_for_update().filter(pk=user_id).first()
+        if user is None:  # deleted since the round began
+            return False
         back = last_seen(user)
         if back is not None and back > now - timedelta(minutes=settings.PUERTO_AWAY_MINUTES):
             return False  # here right now

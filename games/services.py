@@ -9,6 +9,7 @@ version + 1, and only after commit tell the rest of the site (``signals.move_app
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -75,11 +76,13 @@ def create_game(
     engine: str = "puerto_rico",
     ai_seats: int = 0,
     ai_level: str = Seat.AI.MEDIUM,
+    ai_levels: Sequence[str] = (),
     join: bool = True,
     move_time: timedelta | None = None,
     on_timeout: str = Game.OnTimeout.AI,
 ) -> Game:
-    """Open a game; the creator takes the first seat and may fill seats with AI players.
+    """Open a game; the creator takes the first seat and may fill seats with AI players:
+    ``ai_seats`` of ``ai_level``, and one more of each level in ``ai_levels``.
     ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out."""
     rules = get_engine(engine)
     options = dict(options or {})
@@ -87,10 +90,12 @@ def create_game(
         rules.new_game(num_players, 0, options)  # validates the player count and options
     except ValueError as error:
         raise GameError(str(error)) from error
-    if not 0 <= ai_seats <= num_players - (1 if join else 0):
+    levels = [ai_level] * ai_seats + list(ai_levels)
+    if not 0 <= len(levels) <= num_players - (1 if join else 0):
         raise GameError(gettext("more AI players than free seats"))
-    if ai_seats and (not ai_level or ai_level not in Seat.AI.values):
-        raise GameError(gettext("unknown AI level %(level)r") % {"level": ai_level})
+    for level in levels:
+        if not level or level not in Seat.AI.values:
+            raise GameError(gettext("unknown AI level %(level)r") % {"level": level})
     if move_time is not None and move_time <= timedelta(0):
         raise GameError(gettext("the move time must be positive"))
     if on_timeout not in Game.OnTimeout.values:
@@ -106,8 +111,8 @@ def create_game(
         )
         if join:
             _add_seat(game, user=creator)
-        for _ in range(ai_seats):
-            _add_seat(game, ai_level=ai_level)
+        for level in levels:
+            _add_seat(game, ai_level=level)
         _start_if_full(game)
     return game
 

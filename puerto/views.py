@@ -3,14 +3,26 @@
 import redis
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from games import notifications
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """Visitors learn what the site is; a player finds the games waiting for their move."""
+    context = {}
+    if request.user.is_authenticated:
+        waiting = notifications.waiting_for(request.user)
+        prefetch_related_objects(waiting, "seats__user")
+        context["waiting"] = [
+            {"game": g, "others": [n for n in g.names() if n != request.user.public_name]}
+            for g in waiting
+        ]
+    return render(request, "home.html", context)
 
 
 def _database_ok() -> bool:

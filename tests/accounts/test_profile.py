@@ -26,7 +26,13 @@ def test_the_profile_page_needs_a_login(client):
 def test_the_profile_form_shows_every_setting(client, member):
     log_in(client, "anna")
     html = client.get("/accounts/profile/").content.decode()
-    assert '<option value="Europe/Berlin">Europe/Berlin</option>' in html
+    europe = html[html.index('<optgroup label="Europe">') :]
+    assert europe.index('<option value="Europe/Berlin">Berlin</option>') < europe.index(
+        "</optgroup>"
+    )
+    assert (
+        '<option value="America/Argentina/Buenos_Aires">Argentina / Buenos Aires</option>' in html
+    )
     assert '<option value="UTC" selected>UTC</option>' in html
     assert '<option value="de">Deutsch</option>' in html
     for name in ("display_name", "turn_email", "reminder_email", "game_over_email"):
@@ -74,3 +80,20 @@ def test_visitors_get_the_language_their_browser_asks_for(client):
     assert "Anmelden" in german and 'lang="de"' in german
     english = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Sign Up" in english or "Sign up" in english
+
+
+@pytest.mark.parametrize(
+    "sent, stored", [("Europe/Berlin", "Europe/Berlin"), ("Mars/Olympus_Mons", "UTC"), ("", "UTC")]
+)
+def test_sign_up_stores_the_time_zone_the_browser_sent_if_it_is_one(client, sent, stored):
+    client.post(
+        "/accounts/signup/",
+        {
+            "username": "anna",
+            "email": "anna@example.org",
+            "password1": "correct-horse-battery-9",
+            "password2": "correct-horse-battery-9",
+            "time_zone": sent,
+        },
+    )
+    assert User.objects.get(username="anna").time_zone == stored

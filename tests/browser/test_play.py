@@ -158,7 +158,7 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
     anna_page = open_page(anna, login_page=True)
     anna_page.goto("/games/")
     anna_page.locator("#id_num_players").select_option("3")
-    anna_page.locator("#id_ai_seats").select_option("1")
+    anna_page.locator("#id_seat_2").select_option("medium")
     anna_page.get_by_role("button", name="Open the game").click()
     expect(anna_page.locator("#seats-title")).to_have_text("Seats (2 of 3)")
     game = Game.objects.get()

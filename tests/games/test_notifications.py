@@ -163,6 +163,23 @@ def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, 
     assert "it is your move in game" in mailoutbox[0].body
 
 
+@pytest.mark.django_db(transaction=True)
+def test_no_turn_email_while_the_player_plays_ai_players_on_the_page(users, mailoutbox):
+    anna = users[0]
+    game = services.create_game(anna, num_players=3, ai_levels=["random", "random"], move_time=DAY)
+    client = Client()
+    client.force_login(anna)
+    for _ in range(12):  # the AI players move at once: it is her move again and again
+        game = fresh(game)
+        assert game.seat_to_act().user == anna
+        client.get(game.get_absolute_url())
+        action = pr.action_to_json(pr.legal_actions(game.engine_state())[-1])
+        services.submit_move(game.pk, action, user=anna, expected_version=game.version)
+        notifications.write_turn_emails()  # the beat's round, as every minute
+    assert fresh(game).version > 24
+    assert not mailoutbox
+
+
 @pytest.mark.django_db
 def test_no_turn_email_while_the_player_is_on_the_site(users, mailoutbox, commit):
     anna = users[0]
@@ -199,18 +216,39 @@ def test_at_most_one_unread_turn_email_until_the_player_comes_back(users, mailou
     first, second, third = running_game(users), running_game(users), running_game(users)
     wait_in(first, anna, minutes=60)
     assert turn_emails(commit, minutes=0) == 1
-    wait_in(second, anna, minutes=60)  # a new turn of hers while the mail is unread
-    assert turn_emails(commit, minutes=0) == 0
+    wait_in(second, anna, minutes=0)  # a new turn of hers while the mail is unread
     assert turn_emails(commit, minutes=120) == 0
     assert len(mailoutbox) == 1
 
     client = Client()
     client.force_login(anna)
     client.get(first.get_absolute_url())  # she comes back, and leaves again
-    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES + 1) == 1  # second: unseen
-    wait_in(third, anna, minutes=60)
+    assert turn_emails(commit) == 1  # the second game: neither seen nor mailed about
+    wait_in(third, anna, minutes=0)
     assert turn_emails(commit, minutes=120) == 0
     assert [m.to for m in mailoutbox] == [[anna.email]] * 2
+
+
+@pytest.mark.django_db
+def test_a_turn_is_mailed_about_once_even_after_the_mail_is_read(users, mailoutbox, commit):
+    anna = users[0]
+    for other in users[1:]:
+        set_profile(other, turn_email="off")
+    told, visited, later = running_game(users), running_game(users), running_game(users)
+    wait_in(told, anna, minutes=60)
+    assert turn_emails(commit, minutes=0) == 1
+    client = Client()
+    client.force_login(anna)
+    wait_in(visited, anna, minutes=0)
+    client.get(visited.get_absolute_url())  # back, but not at the game she was told about
+
+    assert turn_emails(commit, minutes=120) == 0
+
+    wait_in(later, anna, minutes=0)
+    assert turn_emails(commit, minutes=120) == 1
+    note = Notification.objects.filter(kind="turn").order_by("created_at").last()
+    assert note.game == told and set(note.payload["games"]) == {told.pk, visited.pk, later.pk}
+    assert len(mailoutbox) == 2
 
 
 @pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.middleware import csrf
@@ -56,7 +57,9 @@ def test_the_lobby_needs_a_login_and_opens_a_game(users):
     client = client_for(users[0])
     page = client.get(url)
     assert page.status_code == 200 and "Open a new game" in page.content.decode()
-    response = client.post(url, {"num_players": 4, "ai_seats": 2, "option_hidden_vp": "on"})
+    response = client.post(
+        url, {"num_players": 4, "seat_2": "medium", "seat_3": "medium", "option_hidden_vp": "on"}
+    )
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == game.get_absolute_url()
     assert game.num_players == 4 and game.seats.filter(ai_level="medium").count() == 2
@@ -64,13 +67,58 @@ def test_the_lobby_needs_a_login_and_opens_a_game(users):
 
 
 @pytest.mark.django_db
+def test_each_ai_seat_gets_the_level_chosen_for_it(users):
+    client = client_for(users[0])
+    page = client.get(reverse("games:lobby")).content.decode()
+    for number in (2, 3, 4, 5):
+        assert f'<label for="id_seat_{number}">Seat {number}</label>' in page
+    client.post(
+        reverse("games:lobby"),
+        {"num_players": 5, "seat_2": "easy", "seat_4": "hard", "seat_5": "random"},
+    )
+    game = Game.objects.get()
+    assert sorted(game.seats.values_list("ai_level", flat=True)) == ["", "easy", "hard", "random"]
+    assert game.status == Game.Status.OPEN  # seat 3 waits for a person
+    assert game.move_time == timedelta(days=3)  # people play: the standard clock
+
+
+@pytest.mark.django_db
+def test_a_game_against_ai_players_only_has_no_move_clock_unless_one_is_chosen(users):
+    client = client_for(users[0])
+    client.post(reverse("games:lobby"), {"num_players": 3, "seat_2": "easy", "seat_3": "hard"})
+    client.post(
+        reverse("games:lobby"),
+        {"num_players": 3, "seat_2": "easy", "seat_3": "hard", "move_time": 86400},
+    )
+    standard, chosen = Game.objects.order_by("pk")
+    assert standard.status == Game.Status.RUNNING and standard.move_time is None
+    assert standard.deadline is None
+    assert chosen.move_time == timedelta(days=1)
+
+
+@pytest.mark.django_db
+def test_seats_beyond_the_number_of_players_are_left_out(users):
+    client_for(users[0]).post(
+        reverse("games:lobby"), {"num_players": 3, "seat_2": "easy", "seat_4": "hard"}
+    )
+    game = Game.objects.get()
+    assert sorted(game.seats.values_list("ai_level", flat=True)) == ["", "easy"]
+
+
+@pytest.mark.django_db
 def test_a_bad_new_game_form_is_a_form_error_and_creates_nothing(users):
     client = client_for(users[0])
-    response = client.post(reverse("games:lobby"), {"num_players": 3, "ai_seats": 3})
+    response = client.post(reverse("games:lobby"), {"num_players": 3, "seat_2": "grandmaster"})
     assert response.status_code == 400
-    assert "leave at least one seat for yourself" in response.content.decode()
-    response = client.post(reverse("games:lobby"), {"num_players": 9, "ai_seats": 0})
+    assert "Select a valid choice. grandmaster is not one of the available choices." in (
+        response.content.decode()
+    )
+    response = client.post(reverse("games:lobby"), {"num_players": 9})
     assert response.status_code == 400
+    response = client.post(reverse("games:lobby"), {"num_players": 3, "move_time": "soon"})
+    assert response.status_code == 400 and "soon is not one of the available" in (
+        response.content.decode()
+    )
     assert not Game.objects.exists()
 
 
