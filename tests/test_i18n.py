@@ -210,8 +210,10 @@ def email_context(kind: str, *, others: bool, won: bool = False) -> dict:
         "won": won,
         "winners": [] if won else ["bob", "chris"] if others else ["bob"],
         "scores": [{"name": "anna", "total": 40, "winner": won}, {"name": "bob", "total": 38}],
-        "games": [{"game": game, "url": "u", "deadline": soon, "since": soon, "others": names}]
-        * (2 if others else 1),
+        "games": [
+            {"game": game, "url": "u", "deadline": deadline, "since": soon, "others": names}
+            for deadline in ([soon, None] if others else [soon])
+        ],
     }
 
 
