@@ -289,3 +289,16 @@ def test_the_favicon_is_where_browsers_look_for_it(client):
 @pytest.mark.django_db
 def test_the_top_bar_links_the_lobby(client):
     assert 'href="/games/"' in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_admin_names_our_models_and_fields_in_german(admin_client, admin_user):
+    admin_user.language = "de"
+    admin_user.save()
+    index = visible_text(admin_client.get("/admin/").content.decode())
+    assert "E-Mail-Benachrichtigungen" in index and "Partien" in index and "Urlaube" in index
+    page = admin_client.get(f"/admin/accounts/user/{admin_user.pk}/change/").content.decode()
+    assert "Anzeigename" in page and "Erinnerungs-E-Mail" in page
+    page = visible_text(admin_client.get("/admin/games/game/add/").content.decode())
+    assert "Anzahl der Spieler" in page and "Zugzeit" in page
+    assert english_leaks(page) == []
