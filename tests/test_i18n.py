@@ -23,7 +23,12 @@ from django.utils import timezone, translation
 from django.views import defaults
 
 from games.models import Game, Notification
-from tests.accounts.conftest import PASSWORD, log_in, sign_up
+from tests.accounts.conftest import (
+    PASSWORD,
+    fresh_rate_limits,  # noqa: F401 - autouse: fresh limits
+    log_in,
+    sign_up,
+)
 
 CATALOGUE = settings.BASE_DIR / "locale" / "de" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sd]")
