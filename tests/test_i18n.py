@@ -309,3 +309,22 @@ def test_the_admin_names_our_models_and_fields_in_german(admin_client, admin_use
     page = visible_text(admin_client.get("/admin/games/game/add/").content.decode())
     assert "Anzahl der Spieler" in page and "Zugzeit" in page
     assert english_leaks(page) == []
+
+
+@pytest.mark.django_db
+def test_bad_vacation_days_are_refused_in_german_and_nothing_changes(client, member):
+    member.language = "de"
+    member.save()
+    log_in(client, "anna")
+    for days, error in [
+        ("", "Gib die Anzahl der Tage an."),
+        ("viele", "Gib die Anzahl der Tage an."),
+        ("0", "Ein Urlaub dauert wenigstens ein bisschen."),
+        ("nan", "Ein Urlaub dauert wenigstens ein bisschen."),
+        ("inf", "In diesem Jahr bleiben dir nur noch 30 Tage Urlaub."),
+        ("31", "In diesem Jahr bleiben dir nur noch 30 Tage Urlaub."),
+    ]:
+        response = client.post("/games/vacation/", {"action": "start", "days": days})
+        assert response.status_code == 400, days
+        assert error in response.content.decode(), days
+    assert not member.vacations.exists()
