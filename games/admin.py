@@ -2,6 +2,8 @@
 
 from django.contrib import admin, messages
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.models import DropVote, Game, Move, Notification, Seat, Vacation
 from games.ui import get_ui
@@ -97,16 +99,24 @@ class NotificationAdmin(admin.ModelAdmin):
     readonly_fields = ("dedupe_key", "created_at", "sent_at")
     actions = ["retry"]
 
-    @admin.display(description="status")
+    @admin.display(description=_("status"))
     def status(self, obj):
-        return obj.status
+        return {"sent": _("sent"), "discarded": _("discarded"), "pending": _("pending")}[obj.status]
 
-    @admin.action(description="Retry the selected unsent emails now")
+    @admin.action(description=_("Retry the selected unsent emails now"))
     def retry(self, request, queryset):
         count = queryset.filter(sent_at__isnull=True).update(
             discarded_at=None, attempts=0, next_attempt_at=timezone.now(), last_error=""
         )
-        messages.info(request, f"{count} emails go out with the next sweep (within a minute).")
+        messages.info(
+            request,
+            ngettext(
+                "%(count)d email goes out with the next sweep (within a minute).",
+                "%(count)d emails go out with the next sweep (within a minute).",
+                count,
+            )
+            % {"count": count},
+        )
 
 
 @admin.register(Vacation)
