@@ -11,7 +11,7 @@ import games.models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_state_as_json'),
+        ('games', '0008_seat_seen_at'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -188,7 +188,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='move',
             name='log',
-            field=models.JSONField(default=list, help_text='Log lines; {p0}… stand for player names.', verbose_name='log'),
+            field=models.JSONField(default=list, help_text="What happened: the engine's events (docs/engine.md).", verbose_name='log'),
         ),
         migrations.AlterField(
             model_name='move',

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0006_state_as_json'),
+        ('games', '0007_log_as_events'),
     ]
 
     operations = [
