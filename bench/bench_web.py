@@ -234,12 +234,26 @@ class Player(threading.Thread):
 # Measuring ----------------------------------------------------------------------------------
 
 
-def busy_jiffies() -> tuple[int, int]:
-    """(busy, all) CPU time of the whole machine so far, from ``/proc/stat``: every process
-    counts, other people's too."""
-    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle and iowait
-    return sum(fields) - idle, sum(fields)
+def cpu_seconds(server: int) -> dict[str, float]:
+    """CPU seconds so far of gunicorn (its process group), of this process (the players), and
+    of the whole machine (every process, other people's and PostgreSQL's too), with its wall
+    time in CPU seconds (the cores times the seconds)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    gunicorn = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields[2]) == server:  # its process group
+            gunicorn += int(fields[11]) + int(fields[12])  # user and system time
+    machine = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return {
+        "gunicorn": gunicorn / tick,
+        "players": time.process_time(),
+        "machine": (sum(machine) - machine[3] - machine[4]) / tick,  # all but idle and iowait
+        "wall": sum(machine) / tick,
+    }
 
 
 def calibration_ms() -> float:
@@ -286,20 +300,26 @@ def main() -> None:
             Player(port, session, args, pacer, deadline, latencies, args.seed * 1000 + i)
             for i, session in enumerate(sessions)
         ]
-        before = busy_jiffies()
+        before, started = cpu_seconds(server.pid), time.monotonic()
         for player in players:
             player.start()
         for player in players:
             player.join()
-        after = busy_jiffies()
+        used = {k: v - before[k] for k, v in cpu_seconds(server.pid).items()}
+        elapsed = time.monotonic() - started  # the load and the last answers after it
         os.killpg(server.pid, signal.SIGTERM)
         server.wait()
 
     moves, pages = latencies["move"], latencies["game page"]
     print(f"{args.players} players aiming at {args.rate:g} moves/s for {args.seconds:g} s")
-    print(f"calibration {calibration:.3f} ms; the machine (2 cores shared with other work) was")
-    busy = (after[0] - before[0]) / (after[1] - before[1])
-    print(f"  {busy:.0%} busy during the load; load average {os.getloadavg()[0]:.1f}")
+    print(f"calibration {calibration:.3f} ms (the median of 200 sums of 10k squares)")
+    print(
+        f"cores busy during the load: {used['machine'] / used['wall'] * os.cpu_count():.2f}"
+        f" of {os.cpu_count()}, gunicorn {used['gunicorn'] / elapsed:.2f}, the players"
+        f" {used['players'] / elapsed:.2f}, the rest (PostgreSQL, Redis, other work)"
+        f" {(used['machine'] - used['gunicorn'] - used['players']) / elapsed:.2f};"
+        f" load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"  {'request':<12}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
     for kind, values in sorted(latencies.items()):
         if " answered " in kind:
