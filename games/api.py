@@ -123,7 +123,7 @@ class MyGames(APIView):
         ]
         if _flag(request, "documents"):
             waiting = [row["id"] for row in listed if row["your_turn"]]
-            loaded = Game.objects.with_seats().in_bulk(waiting) if waiting else {}
+            loaded = Game.objects.with_seats().in_bulk(waiting)
             for row in listed:
                 if row["id"] in loaded:
                     row["game"] = game_document(loaded[row["id"]], request.user)
