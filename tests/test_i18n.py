@@ -32,10 +32,9 @@ from tests.accounts.conftest import (
 
 CATALOGUE = settings.BASE_DIR / "locale" / "de" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sd]")
-MAKEMESSAGES = ["-e", "html,txt,py,jinja", "-i", "tests", "-i", "bench", "--no-obsolete"]
-"""How the catalogue is brought up to date (``docs/operations.md``): the board's Jinja2
-templates mark their strings with ``{{ _("…") }}``, which makemessages reads in .jinja files
-as in Django's; the tests and the benches show nobody anything."""
+MAKEMESSAGES = ["-e", "html,txt,py", "-i", "tests", "-i", "bench", "--no-obsolete"]
+"""How the catalogue is brought up to date (``docs/operations.md``); the tests and the benches
+show nobody anything."""
 
 
 # Helpers ------------------------------------------------------------------------------------
