@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
+from games.ui import get_ui
 
 STANDARD = "standard"
 """The move time chosen unless the creator picks one: ``STANDARD_MOVE_TIME`` against people,
@@ -64,22 +65,25 @@ class NewGameForm(forms.Form):
             )
             self.seat_names.append((number, name))
         self.option_names = []
+        texts = get_ui(engine).OPTION_TEXTS
         for option in rules.OPTIONS:
             name = f"option_{option['name']}"
-            help_text = option["help"]
+            label, help_text = texts.get(option["name"], (option["label"], option["help"]))
             if "players" in option:
                 only = ", ".join(str(n) for n in option["players"])
-                help_text += f" (games of {only} players)"
+                help_text = format_lazy(
+                    _("{help} (games of {players} players)"), help=help_text, players=only
+                )
             if option["type"] == "bool":
                 field = forms.BooleanField(
-                    label=option["label"],
+                    label=label,
                     required=False,
                     initial=option["default"],
                     help_text=help_text,
                 )
             else:
                 field = forms.TypedChoiceField(
-                    label=option["label"],
+                    label=label,
                     coerce=int,
                     required=False,
                     empty_value=option["default"],

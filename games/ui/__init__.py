@@ -2,7 +2,8 @@
 read.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
-object with ``INTERFACE``: ``TEMPLATE``, ``board_context(state, position, names, posted=None)``
+object with ``INTERFACE``: ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help,
+by name), ``board_context(state, position, names, posted=None)``
 (``posted``: the fields of a refused move), ``action_from_post(data)``,
 ``describe_event(event, names)`` and ``describe_refusal(code, params)``; the platform itself
 knows nothing of any game.
@@ -14,9 +15,22 @@ from functools import cache
 from importlib import import_module
 from types import SimpleNamespace
 
-UIS = {"puerto_rico": ("games.ui.puerto_rico", "games.ui.puerto_rico_events")}
-"""A game's UI modules: the board and its forms, then the log and the refusals."""
-INTERFACE = ("TEMPLATE", "board_context", "action_from_post", "describe_event", "describe_refusal")
+UIS = {
+    "puerto_rico": (
+        "games.ui.puerto_rico",
+        "games.ui.puerto_rico_events",
+        "games.ui.puerto_rico_names",
+    )
+}
+"""A game's UI modules: the board and its forms, the log and the refusals, the names."""
+INTERFACE = (
+    "TEMPLATE",
+    "OPTION_TEXTS",
+    "board_context",
+    "action_from_post",
+    "describe_event",
+    "describe_refusal",
+)
 
 
 @cache

@@ -74,3 +74,17 @@ END_REASON_NAMES = {
     "city": pgettext_lazy("end", "a city's 12th space was filled"),
     "vp_chips": pgettext_lazy("end", "the VP chips ran out"),
 }
+
+OPTION_TEXTS = {
+    "hidden_vp": (
+        pgettext_lazy("option", "Hidden VP chips"),
+        pgettext_lazy(
+            "option", "VP chips lie face down: nobody sees another player's VP until the end."
+        ),
+    ),
+    "vp_chips": (
+        pgettext_lazy("option", "VP chips with five players"),
+        pgettext_lazy("option", "122 (first edition) or 126 (2011 edition)."),
+    ),
+}
+"""The label and help of each option of the new-game form (``engines.puerto_rico.OPTIONS``)."""
