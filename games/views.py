@@ -9,9 +9,7 @@ from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
-from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -35,7 +33,7 @@ def _see_other(url: str) -> HttpResponseRedirect:
 def _game(pk: int) -> Game:
     game = Game.objects.with_seats().filter(pk=pk).first()
     if game is None:
-        raise Http404(_("no such game"))
+        raise Http404(gettext("no such game"))
     return game
 
 
@@ -140,10 +138,10 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         seen = int(request.GET.get("v", ""))
     except ValueError:
-        return HttpResponse(_("v must be the version you have"), status=400)
+        return HttpResponse(gettext("v must be the version you have"), status=400)
     version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
     if version is None:
-        return HttpResponse(_("no such game"), status=404)
+        return HttpResponse(gettext("no such game"), status=404)
     if version == seen:
         return HttpResponse(status=204)
     return _render_board(request, _game(pk))
@@ -162,9 +160,9 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     """One decision of the seat to act. htmx gets the new board (4xx with the reason and the
     fresh board when refused); a plain form post is redirected back to the game page."""
     if not request.user.is_authenticated:
-        return HttpResponse(_("log in to play"), status=403)
+        return HttpResponse(gettext("log in to play"), status=403)
     if too_large_for_a_move(request):
-        return HttpResponse(_("that request is too large to be a move"), status=413)
+        return HttpResponse(gettext("that request is too large to be a move"), status=413)
     game = _game(pk)
     status, message = 200, ""
     seen = request.POST.get("version", "")
@@ -174,7 +172,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         version = int(seen)
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
-        status, message = 400, str(error) or _("malformed move")
+        status, message = 400, str(error) or gettext("malformed move")
     else:
         try:
             services.submit_move(

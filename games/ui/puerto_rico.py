@@ -24,6 +24,7 @@ from games.engines.puerto_rico.data import (
     QUARRY,
     TRADING_HOUSE_SPACES,
 )
+from games.ui.puerto_rico_events import describe_refusal
 from games.ui.puerto_rico_names import (
     BUILDING_NAMES,
     END_REASON_NAMES,
@@ -522,4 +523,4 @@ def _normalised(data: Any) -> dict[str, Any]:
     try:
         return pr.action_to_json(pr.action_from_json(data))
     except pr.MalformedAction as error:
-        raise ValueError(str(error)) from error
+        raise ValueError(describe_refusal(error.code, error.params)) from error

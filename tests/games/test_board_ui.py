@@ -652,6 +652,14 @@ def test_a_refused_form_field_is_explained_in_german():
         action_from_post(query({"kind": "arrange", "island-corn": "zwei"}))
 
 
+def test_a_malformed_action_is_explained_in_german():
+    """The engine's refusal of a malformed action reaches the form by its code, not its
+    English sentence."""
+    with translation.override("de"), pytest.raises(ValueError) as refused:
+        action_from_post(query({"action": '{"type": "sell", "good": "gold"}'}))
+    assert "muss" in str(refused.value) and "must" not in str(refused.value)
+
+
 # On the game page -----------------------------------------------------------------------
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
