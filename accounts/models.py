@@ -16,7 +16,7 @@ class User(AbstractUser):
     """
 
     class TurnEmail(models.TextChoices):
-        IMMEDIATE = "immediate", _("as soon as it is my move")
+        IMMEDIATE = "immediate", _("when it is my move and I am away")
         DIGEST = "digest", _("one daily digest of games waiting for me")
         OFF = "off", _("never")
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -144,6 +145,13 @@ class Seat(models.Model):
         HARD = "hard", _("AI: hard")
 
     COLOURS = ("blue", "red", "green", "yellow", "purple")
+    COLOUR_NAMES = {
+        "blue": pgettext_lazy("colour", "blue"),
+        "red": pgettext_lazy("colour", "red"),
+        "green": pgettext_lazy("colour", "green"),
+        "yellow": pgettext_lazy("colour", "yellow"),
+        "purple": pgettext_lazy("colour", "purple"),
+    }
 
     game = models.ForeignKey(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats"
@@ -221,7 +229,11 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.user_id:
             return self.user.public_name
-        return f"AI {self.colour or ''}".strip() if self.is_ai else "open seat"
+        if not self.is_ai:
+            return gettext("open seat")
+        if not self.colour:
+            return gettext("AI")
+        return gettext("AI %(colour)s") % {"colour": self.COLOUR_NAMES[self.colour]}
 
 
 class Move(models.Model):

@@ -22,7 +22,7 @@ from django.test import RequestFactory
 from django.utils import timezone, translation
 from django.views import defaults
 
-from games.models import Game, Notification
+from games.models import Game, Notification, Seat
 from tests.accounts.conftest import (
     PASSWORD,
     fresh_rate_limits,  # noqa: F401 - autouse: fresh limits
@@ -327,3 +327,11 @@ def test_bad_vacation_days_are_refused_in_german_and_nothing_changes(client, mem
         assert response.status_code == 400, days
         assert error in response.content.decode(), days
     assert not member.vacations.exists()
+
+
+def test_an_ai_seat_is_named_in_the_readers_language():
+    seat = Seat(ai_level=Seat.AI.EASY, colour="green")
+    with translation.override("de"):
+        assert (seat.name, Seat().name) == ("KI grün", "freier Platz")
+    with translation.override("en"):
+        assert (seat.name, Seat().name) == ("AI green", "open seat")

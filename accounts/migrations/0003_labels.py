@@ -38,6 +38,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='user',
             name='turn_email',
-            field=models.CharField(choices=[('immediate', 'as soon as it is my move'), ('digest', 'one daily digest of games waiting for me'), ('off', 'never')], default='immediate', max_length=10, verbose_name='turn email'),
+            field=models.CharField(choices=[('immediate', 'when it is my move and I am away'), ('digest', 'one daily digest of games waiting for me'), ('off', 'never')], default='immediate', max_length=10, verbose_name='turn email'),
         ),
     ]
