@@ -230,6 +230,25 @@ def test_at_most_one_unread_turn_email_until_the_player_comes_back(users, mailou
 
 
 @pytest.mark.django_db
+def test_one_turn_email_lists_every_game_waiting_for_the_player(users, mailoutbox, commit):
+    anna = users[0]
+    set_profile(anna, language="de")
+    for other in users[1:]:
+        set_profile(other, turn_email="off")
+    first, second = running_game(users), running_game(users)
+    wait_in(first, anna, minutes=60)
+    wait_in(second, anna, minutes=30)
+    assert turn_emails(commit, minutes=0) == 1
+
+    [message] = mailoutbox
+    assert message.subject == "Du bist am Zug in 2 Partien"
+    for game in (first, second):
+        url = f"{settings.PUERTO_SITE_URL}/games/{game.pk}/"
+        assert url in message.body and f'href="{url}"' in html_of(message)
+    assert "Diese Partien warten auch auf deinen Zug:" in message.body
+
+
+@pytest.mark.django_db
 def test_a_turn_is_mailed_about_once_even_after_the_mail_is_read(users, mailoutbox, commit):
     anna = users[0]
     for other in users[1:]:
