@@ -13,15 +13,6 @@ class UserAdmin(DjangoUserAdmin):
         *DjangoUserAdmin.fieldsets,
         (
             _("Profile"),
-            {
-                "fields": (
-                    "display_name",
-                    "time_zone",
-                    "language",
-                    "turn_email",
-                    "reminder_email",
-                    "game_over_email",
-                )
-            },
+            {"fields": User.PROFILE_FIELDS},
         ),
     )

@@ -72,14 +72,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = [
-            "display_name",
-            "time_zone",
-            "language",
-            "turn_email",
-            "reminder_email",
-            "game_over_email",
-        ]
+        fields = User.PROFILE_FIELDS
         labels = {
             "display_name": _("Display name"),
             "language": _("Language"),

@@ -37,6 +37,16 @@ class User(AbstractUser):
     )
     game_over_email = models.BooleanField(_("game over email"), default=True)
 
+    PROFILE_FIELDS = (
+        "display_name",
+        "time_zone",
+        "language",
+        "turn_email",
+        "reminder_email",
+        "game_over_email",
+    )
+    """What a player sets on their profile page (and the admin shows with it)."""
+
     @property
     def public_name(self) -> str:
         return self.display_name or self.get_username()
