@@ -66,7 +66,7 @@ class MoveAdmin(admin.ModelAdmin):
     raw_id_fields = ("game", "seat", "actor")
     readonly_fields = ("told",)
 
-    @admin.display(description="log, as the players read it")
+    @admin.display(description=_("log, as the players read it"))
     def told(self, move: Move) -> str:
         names = move.game.names()
         describe = get_ui(move.game.engine).describe_event

@@ -132,6 +132,10 @@ class Game(models.Model):
         )
         return [s.name for s in seats]
 
+    def other_names(self, user) -> list[str]:
+        """The other players' names, for "with …" beside a game in lists and emails."""
+        return [name for name in self.names() if name != user.public_name]
+
 
 class Seat(models.Model):
     """A place at a game's table: a person or an AI player."""

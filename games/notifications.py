@@ -473,7 +473,7 @@ def context_for(note: Notification) -> dict:
                 "url": site_url(g.get_absolute_url()),
                 "deadline": g.deadline,
                 "since": g.turn_started_at,
-                "others": [n for n in g.names() if n != user.public_name],
+                "others": g.other_names(user),
             }
             for g in _waiting_games(note)
         ]

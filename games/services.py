@@ -126,7 +126,7 @@ def _lock(game_id: int) -> Game:
 
 def _lock_for_move(game_id: int) -> Game:
     """The game row locked, with its seats and their users: a move asks who is to act (again
-    after each forced move) and names the players in its log. Seats do not change while a
+    after each forced move), and its answer names the players. Seats do not change while a
     game runs, so the list read here stays true for the whole move."""
     try:
         return Game.objects.with_seats().select_for_update().get(pk=game_id)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.middleware import activate_now
 from games import clocks, notifications, services
 from games.forms import NewGameForm
 from games.models import Game, Move, Seat
@@ -250,10 +251,8 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def full_log(request: HttpRequest, pk: int) -> HttpResponse:
-    """The whole log, told in the reader's language: a signed-in reader's own, so they are
-    looked at before the log is told."""
-    if request.user.is_authenticated:
-        pass  # looking was the point: ``accounts.middleware`` activates their language
+    """The whole log, told in the reader's language."""
+    activate_now(request)
     game = _game(pk)
     names = game.names()
     moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")

@@ -18,10 +18,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         waiting = notifications.waiting_for(request.user)
         prefetch_related_objects(waiting, "seats__user")
-        context["waiting"] = [
-            {"game": g, "others": [n for n in g.names() if n != request.user.public_name]}
-            for g in waiting
-        ]
+        context["waiting"] = [{"game": g, "others": g.other_names(request.user)} for g in waiting]
     return render(request, "home.html", context)
 
 

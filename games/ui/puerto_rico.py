@@ -13,7 +13,6 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, trader
@@ -32,6 +31,7 @@ from games.ui.puerto_rico_names import (
     ISLAND_KIND_NAMES,
     PHASE_NAMES,
     ROLE_NAMES,
+    doubloons,
 )
 
 TEMPLATE = "games/puerto_rico/board.html"
@@ -277,10 +277,6 @@ def _button(action: pr.Action, label: str, good: str | None = None) -> dict[str,
     return {"label": label, "json": json.dumps(pr.action_to_json(action)), "good": good}
 
 
-def _doubloons(n: int) -> str:
-    return ngettext("%(count)s doubloon", "%(count)s doubloons", n) % {"count": n}
-
-
 def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     phase = state.phase
     if phase == "mayor":
@@ -292,12 +288,12 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     for a in legal:
         t = a.type
         if t == "choose_role":
-            doubloons = max(r[1] for r in state.roles if r[0] == a.role and r[2] is None)
+            on_card = max(r[1] for r in state.roles if r[0] == a.role and r[2] is None)
             label = capfirst(ROLE_NAMES[a.role])
-            if doubloons:
+            if on_card:
                 label = _("%(role)s (+%(doubloons)s)") % {
                     "role": label,
-                    "doubloons": _doubloons(doubloons),
+                    "doubloons": doubloons(on_card),
                 }
             buttons.append(_button(a, label))
         elif t == "hacienda":
@@ -317,7 +313,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
             b = BUILDINGS[a.building]
             words = {
                 "building": BUILDING_NAMES[b.name],
-                "cost": _doubloons(builder.price(state, seat, b)),
+                "cost": doubloons(builder.price(state, seat, b)),
                 "university": BUILDING_NAMES["university"],
             }
             if a.university:
@@ -331,7 +327,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
             buttons.append(_button(a, label, good))
         elif t == "sell":
             good = GOODS[a.good]
-            money = _doubloons(trader.sale_price(state, seat, a.good))
+            money = doubloons(trader.sale_price(state, seat, a.good))
             label = _("Sell 1 %(good)s for %(money)s") % {"good": GOOD_NAMES[good], "money": money}
             buttons.append(_button(a, label, good))
         elif t == "load":

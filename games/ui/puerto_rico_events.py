@@ -21,11 +21,8 @@ from games.ui.puerto_rico_names import (
     ISLAND_KIND_NAMES,
     PHASE_NAMES,
     ROLE_NAMES,
+    doubloons,
 )
-
-
-def _doubloons(n: int) -> str:
-    return ngettext("%(count)d doubloon", "%(count)d doubloons", n) % {"count": n}
 
 
 def _vp(n: int) -> str:
@@ -56,13 +53,13 @@ def _role(e: dict, names: Sequence[str]) -> str:
         "player": names[e["seat"]],
         "role": ROLE_NAMES[e["role"]],
     }
-    return text + (f" (+{_doubloons(e['doubloons'])})" if e["doubloons"] else "")
+    return text + (f" (+{doubloons(e['doubloons'])})" if e["doubloons"] else "")
 
 
 def _prospect(e: dict, names: Sequence[str]) -> str:
     return _("%(player)s takes %(doubloons)s as %(role)s") % {
         "player": names[e["seat"]],
-        "doubloons": _doubloons(e["doubloons"]),
+        "doubloons": doubloons(e["doubloons"]),
         "role": ROLE_NAMES["prospector"],
     }
 
@@ -126,7 +123,7 @@ def _build(e: dict, names: Sequence[str]) -> str:
     text = _("%(player)s builds the %(building)s for %(doubloons)s") % {
         "player": names[e["seat"]],
         "building": BUILDING_NAMES[e["building"]],
-        "doubloons": _doubloons(e["price"]),
+        "doubloons": doubloons(e["price"]),
     }
     return text + (_bonus(_colonists(1), BUILDING_NAMES["university"]) if e["colonist"] else "")
 
@@ -140,7 +137,7 @@ def _produce(e: dict, names: Sequence[str]) -> str:
             "goods": _barrels(e["goods"]),
         }
     factory = e["factory"]
-    return text + (_bonus(_doubloons(factory), BUILDING_NAMES["factory"]) if factory else "")
+    return text + (_bonus(doubloons(factory), BUILDING_NAMES["factory"]) if factory else "")
 
 
 def _extra_good(e: dict, names: Sequence[str]) -> str:
@@ -154,7 +151,7 @@ def _sell(e: dict, names: Sequence[str]) -> str:
     return _("%(player)s sells 1 %(good)s for %(doubloons)s") % {
         "player": names[e["seat"]],
         "good": GOOD_NAMES[e["good"]],
-        "doubloons": _doubloons(e["price"]),
+        "doubloons": doubloons(e["price"]),
     }
 
 

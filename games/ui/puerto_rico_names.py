@@ -7,7 +7,7 @@ the German rulebook (``shared/rules/names-de.md``); the translations live in ``l
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 GOOD_NAMES = {
     "corn": pgettext_lazy("good", "corn"),
@@ -88,3 +88,8 @@ OPTION_TEXTS = {
     ),
 }
 """The label and help of each option of the new-game form (``engines.puerto_rico.OPTIONS``)."""
+
+
+def doubloons(count: int) -> str:
+    """An amount of money: "1 doubloon", "3 Dublonen"."""
+    return ngettext("%(count)d doubloon", "%(count)d doubloons", count) % {"count": count}
