@@ -239,6 +239,8 @@ PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
 # whose turn has waited PUERTO_TURN_EMAIL_MINUTES, and not again until they come back.
 PUERTO_TURN_EMAIL_MINUTES = int(os.environ.get("PUERTO_TURN_EMAIL_MINUTES", "10"))
 PUERTO_AWAY_MINUTES = int(os.environ.get("PUERTO_AWAY_MINUTES", "5"))
+# Days an email's one-click unsubscribe link works (every email carries a fresh one).
+PUERTO_UNSUBSCRIBE_LINK_DAYS = 60
 
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -11,6 +11,7 @@ from allauth.account.models import EmailAddress
 
 from tests.accounts.conftest import PASSWORD, log_in
 from tests.accounts.hashers import CountingArgon2PasswordHasher
+from tests.accounts.test_password_and_email import NEW_PASSWORD, request_reset
 from tests.helpers import project_env, run_python
 
 pytestmark = pytest.mark.django_db
@@ -151,6 +152,18 @@ def test_addresses_in_one_ipv6_network_count_as_one(client, bruno):
         basic(client, f"nobody{number}", "wrong-password", address=f"2001:db8:1:2::{number + 1}")
     assert basic(client, "bruno", address="2001:db8:1:2::ff").status_code == 429
     assert basic(client, "bruno", address="2001:db8:1:3::1").status_code == 200
+
+
+def test_a_password_reset_ends_the_accounts_lock(client, member, mailoutbox):
+    for _ in range(5):
+        basic(client, "anna", "wrong-password")
+    assert basic(client, "anna").status_code == 429
+
+    form_page = client.get(request_reset(client, mailoutbox), follow=True)
+    form_url = form_page.redirect_chain[-1][0]
+    client.post(form_url, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
+
+    assert basic(client, "anna", NEW_PASSWORD).status_code == 200
 
 
 # Behind the TLS proxy ------------------------------------------------------------------------
