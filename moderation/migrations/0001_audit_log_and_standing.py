@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('accounts', '0003_labels'),
-        ('games', '0010_cancel_reason_and_moderation_emails'),
+        ('games', '0011_cancel_reason_and_moderation_emails'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

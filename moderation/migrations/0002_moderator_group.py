@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("moderation", "0001_audit_log_and_standing"),
         ("accounts", "0003_labels"),
-        ("games", "0010_cancel_reason_and_moderation_emails"),
+        ("games", "0011_cancel_reason_and_moderation_emails"),
         ("auth", "0012_alter_user_first_name_max_length"),
         ("contenttypes", "0002_remove_content_type_name"),
     ]

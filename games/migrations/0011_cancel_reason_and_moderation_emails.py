@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_labels'),
+        ('games', '0010_idempotency_key_per_user'),
     ]
 
     operations = [
