@@ -137,10 +137,8 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
-AUTHENTICATION_BACKENDS = [  # Django's and allauth's, refusing suspended and banned users
-    "accounts.backends.ModelBackend",
-    "accounts.backends.AuthenticationBackend",
-]
+# allauth's backend (a ModelBackend) alone, refusing suspended and banned users.
+AUTHENTICATION_BACKENDS = ["accounts.backends.AuthenticationBackend"]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "games:mine"
 LOGOUT_REDIRECT_URL = "home"
