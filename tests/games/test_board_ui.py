@@ -20,6 +20,7 @@ from games.engines import puerto_rico as pr
 from games.models import Game, Move
 from games.ui import get_ui
 from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
+from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
 
@@ -806,3 +807,42 @@ def test_no_board_is_polled_for_the_player_to_act_or_in_a_cancelled_game(django_
     services.cancel_game(waiting.pk, users[0])
     page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
     assert 'id="board"' not in page and "hx-trigger" not in page
+
+
+# The German rulebook's building names (shared/rules/names-de.md, headings' capitals; the full
+# "kleine" where the rulebook only abbreviates "kl.").
+GERMAN_BUILDING_NAMES = {
+    "small_indigo_plant": "kleine Indigoküperei",
+    "small_sugar_mill": "kleine Zuckermühle",
+    "indigo_plant": "große Indigoküperei",
+    "sugar_mill": "große Zuckermühle",
+    "tobacco_storage": "Tabakspeicher",
+    "coffee_roaster": "Kaffeerösterei",
+    "small_market": "Kleine Markthalle",
+    "hacienda": "Hazienda",
+    "construction_hut": "Bauhütte",
+    "small_warehouse": "Kleines Lagerhaus",
+    "hospice": "Hospiz",
+    "office": "Kontor",
+    "large_market": "Große Markthalle",
+    "large_warehouse": "Großes Lagerhaus",
+    "factory": "Manufaktur",
+    "university": "Universität",
+    "harbor": "Hafen",
+    "wharf": "Werft",
+    "guild_hall": "Zunfthalle",
+    "residence": "Residenz",
+    "fortress": "Festung",
+    "customs_house": "Zollhaus",
+    "city_hall": "Rathaus",
+}
+
+
+def test_every_building_of_the_engine_has_its_english_and_german_name():
+    assert set(BUILDING_NAMES) == set(pr.BUILDINGS)
+    with translation.override("en"):
+        assert {n: str(t) for n, t in BUILDING_NAMES.items()} == {
+            n: n.replace("_", " ") for n in pr.BUILDINGS
+        }
+    with translation.override("de"):
+        assert {n: str(t) for n, t in BUILDING_NAMES.items()} == GERMAN_BUILDING_NAMES

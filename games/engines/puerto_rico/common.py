@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .state import State
+from .state import RoleCard, State
 
 END_COLONISTS = "colonists"
 END_CITY = "city"
@@ -63,10 +63,10 @@ def finish_phase(state: State) -> None:
         state.phase = "role"
         state.chooser = state.current = (state.governor + state.roles_chosen) % n
         return
-    for role in state.roles:
-        if role[2] is None:
-            role[1] += 1
-        role[2] = None
+    state.roles = [
+        RoleCard(card.role, card.doubloons + 1 if card.taken_by is None else card.doubloons, None)
+        for card in state.roles
+    ]
     state.roles_chosen = 0
     state.governor = (state.governor + 1) % n
     state.round += 1

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
-QUARRY = 5
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 ISLAND_KINDS = (*GOODS, "quarry")
+CORN, INDIGO, SUGAR, TOBACCO, COFFEE, QUARRY = range(len(ISLAND_KINDS))
+ALL_GOODS = (CORN, INDIGO, SUGAR, TOBACCO, COFFEE)
+"""The goods as the integers the rules loop over; ``len(ALL_GOODS)`` kinds."""
+ALL_ISLAND_KINDS = (*ALL_GOODS, QUARRY)
+PROCESSED_GOODS = (INDIGO, SUGAR, TOBACCO, COFFEE)
+"""The goods that need a production building besides the plantation (corn needs none)."""
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
 ISLAND_INDEX = {name: i for i, name in enumerate(ISLAND_KINDS)}
 PRICES = (0, 1, 2, 3, 4)
@@ -48,113 +52,135 @@ _PLANTATIONS_3_5 = (10, 12, 11, 9, 8)
 
 SETUPS = {
     3: Setup(
-        2,
-        (INDIGO, INDIGO, CORN),
-        _BASE_ROLES,
-        (4, 5, 6),
-        55,
-        3,
-        75,
-        4,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=2,
+        starting_plantations=(INDIGO, INDIGO, CORN),
+        roles=_BASE_ROLES,
+        ships=(4, 5, 6),
+        colonist_supply=55,
+        colonist_ship=3,
+        vp_chips=75,
+        face_up=4,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=8,
     ),
     4: Setup(
-        3,
-        (INDIGO, INDIGO, CORN, CORN),
-        (*_BASE_ROLES, "prospector"),
-        (5, 6, 7),
-        75,
-        4,
-        100,
-        5,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=3,
+        starting_plantations=(INDIGO, INDIGO, CORN, CORN),
+        roles=(*_BASE_ROLES, "prospector"),
+        ships=(5, 6, 7),
+        colonist_supply=75,
+        colonist_ship=4,
+        vp_chips=100,
+        face_up=5,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=8,
     ),
     5: Setup(
-        4,
-        (INDIGO, INDIGO, INDIGO, CORN, CORN),
-        (*_BASE_ROLES, "prospector", "prospector"),
-        (6, 7, 8),
-        95,
-        5,
-        122,
-        6,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=4,
+        starting_plantations=(INDIGO, INDIGO, INDIGO, CORN, CORN),
+        roles=(*_BASE_ROLES, "prospector", "prospector"),
+        ships=(6, 7, 8),
+        colonist_supply=95,
+        colonist_ship=5,
+        vp_chips=122,
+        face_up=6,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=8,
     ),
 }
+MAX_SHIPS = max(len(setup.ships) for setup in SETUPS.values())
 VP_CHIPS_5P_OPTIONS = (122, 126)
 """First edition 122 chips; the 2011 German edition 126. A game option for five players."""
 
 
+BASE = "base"
+"""The expansion a building comes from: the base game (later New Buildings and Nobles)."""
+SMALL_PRODUCTION_KIND = "small_production"
+LARGE_PRODUCTION_KIND = "large_production"
+VIOLET = "violet"
+
+
 @dataclass(frozen=True, slots=True)
 class Building:
-    """One row of the building table.
+    """One row of the building table; what an occupied building does is in ``powers``.
 
     ``good`` is the good a production building processes (None for violet buildings);
-    ``large`` buildings take two city spaces and give end-of-game bonuses.
+    ``large`` buildings take two city spaces (the large violet buildings, not the large
+    production buildings, which are a ``kind``).
     """
 
     name: str
-    title: str
     cost: int
     vp: int
     column: int
     circles: int
-    copies: int
+    copies: int  # on the board for 3-5 players
+    kind: str
     good: int | None = None
     large: bool = False
+    expansion: str = BASE
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ")
 
     @property
     def violet(self) -> bool:
-        return self.good is None
+        return self.kind == VIOLET
 
     @property
     def spaces(self) -> int:
         return 2 if self.large else 1
 
 
-def _b(name: str, cost: int, vp: int, column: int, circles: int, copies: int, **kw) -> Building:
-    return Building(name, name.replace("_", " "), cost, vp, column, circles, copies, **kw)
+def _production(name: str, cost: int, vp: int, column: int, circles: int, good: int) -> Building:
+    small = circles == 1
+    kind = SMALL_PRODUCTION_KIND if small else LARGE_PRODUCTION_KIND
+    return Building(name, cost, vp, column, circles, 4 if small else 3, kind, good)
+
+
+def _violet(name: str, cost: int, vp: int, column: int, *, large: bool = False) -> Building:
+    return Building(name, cost, vp, column, 1, 1 if large else 2, VIOLET, large=large)
 
 
 BUILDINGS: dict[str, Building] = {
     b.name: b
     for b in (
-        _b("small_indigo_plant", 1, 1, 1, 1, 4, good=INDIGO),
-        _b("small_sugar_mill", 2, 1, 1, 1, 4, good=SUGAR),
-        _b("indigo_plant", 3, 2, 2, 3, 3, good=INDIGO),
-        _b("sugar_mill", 4, 2, 2, 3, 3, good=SUGAR),
-        _b("tobacco_storage", 5, 3, 3, 3, 3, good=TOBACCO),
-        _b("coffee_roaster", 6, 3, 3, 2, 3, good=COFFEE),
-        _b("small_market", 1, 1, 1, 1, 2),
-        _b("hacienda", 2, 1, 1, 1, 2),
-        _b("construction_hut", 2, 1, 1, 1, 2),
-        _b("small_warehouse", 3, 1, 1, 1, 2),
-        _b("hospice", 4, 2, 2, 1, 2),
-        _b("office", 5, 2, 2, 1, 2),
-        _b("large_market", 5, 2, 2, 1, 2),
-        _b("large_warehouse", 6, 2, 2, 1, 2),
-        _b("factory", 7, 3, 3, 1, 2),
-        _b("university", 8, 3, 3, 1, 2),
-        _b("harbor", 8, 3, 3, 1, 2),
-        _b("wharf", 9, 3, 3, 1, 2),
-        _b("guild_hall", 10, 4, 4, 1, 1, large=True),
-        _b("residence", 10, 4, 4, 1, 1, large=True),
-        _b("fortress", 10, 4, 4, 1, 1, large=True),
-        _b("customs_house", 10, 4, 4, 1, 1, large=True),
-        _b("city_hall", 10, 4, 4, 1, 1, large=True),
+        # name                           cost VP column circles good
+        _production("small_indigo_plant", 1, 1, 1, 1, INDIGO),
+        _production("small_sugar_mill", 2, 1, 1, 1, SUGAR),
+        _production("indigo_plant", 3, 2, 2, 3, INDIGO),
+        _production("sugar_mill", 4, 2, 2, 3, SUGAR),
+        _production("tobacco_storage", 5, 3, 3, 3, TOBACCO),
+        _production("coffee_roaster", 6, 3, 3, 2, COFFEE),
+        # name                   cost VP column
+        _violet("small_market", 1, 1, 1),
+        _violet("hacienda", 2, 1, 1),
+        _violet("construction_hut", 2, 1, 1),
+        _violet("small_warehouse", 3, 1, 1),
+        _violet("hospice", 4, 2, 2),
+        _violet("office", 5, 2, 2),
+        _violet("large_market", 5, 2, 2),
+        _violet("large_warehouse", 6, 2, 2),
+        _violet("factory", 7, 3, 3),
+        _violet("university", 8, 3, 3),
+        _violet("harbor", 8, 3, 3),
+        _violet("wharf", 9, 3, 3),
+        _violet("guild_hall", 10, 4, 4, large=True),
+        _violet("residence", 10, 4, 4, large=True),
+        _violet("fortress", 10, 4, 4, large=True),
+        _violet("customs_house", 10, 4, 4, large=True),
+        _violet("city_hall", 10, 4, 4, large=True),
     )
 }
 
-SMALL_PRODUCTION = frozenset({"small_indigo_plant", "small_sugar_mill"})
-LARGE_PRODUCTION = frozenset({"indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster"})
+SMALL_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == SMALL_PRODUCTION_KIND)
+LARGE_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == LARGE_PRODUCTION_KIND)
 PRODUCTION_BY_GOOD: dict[int, tuple[str, ...]] = {
-    g: tuple(b.name for b in BUILDINGS.values() if b.good == g) for g in range(5)
+    g: tuple(b.name for b in BUILDINGS.values() if b.good == g) for g in ALL_GOODS
 }
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons for producing 0..5 kinds of goods with an occupied factory."""
