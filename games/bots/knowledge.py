@@ -9,6 +9,7 @@ plantation earning for fewer rounds, the closer the end.
 
 from __future__ import annotations
 
+from games.engines.puerto_rico.common import roles_per_round
 from games.engines.puerto_rico.data import (
     ALL_GOODS,
     ALL_ISLAND_KINDS,
@@ -34,7 +35,7 @@ def rounds_left(state: State) -> float:
     """Rounds still to be played, counting the current one, from the three clocks of the
     game's end: colonists, VP chips and the fullest city."""
     n = state.num_players
-    done = state.roles_chosen / n
+    done = state.roles_chosen / roles_per_round(n)
     if state.end_reasons:
         return max(0.2, 1.0 - done)
     demand = 0

@@ -846,3 +846,26 @@ def test_every_building_of_the_engine_has_its_english_and_german_name():
         }
     with translation.override("de"):
         assert {n: str(t) for n, t in BUILDING_NAMES.items()} == GERMAN_BUILDING_NAMES
+
+
+def test_a_two_player_table_shows_its_two_ships_seven_roles_and_three_choices_each():
+    state = pr.new_game(2, 5)
+    for role in ("prospector", "builder"):
+        state = pr.apply(state, pr.ChooseRole(role))
+        while state.phase not in ("role", "over"):
+            state = pr.apply(state, pr.legal_actions(state)[-1])
+    state = pr.apply(state, pr.ChooseRole("trader"))  # Anna's second role of the round
+    html = render(state, BOB)
+    words = text(html)
+    assert "Cargo ships 4-ship empty, 0/4 6-ship empty, 0/6 Players" in words
+    assert len(re.findall(r'class="pr-role[ "]', html)) == 7
+    assert "Each of you chooses 3 roles a round, in turn." in words
+    assert "Roles trader, prospector" in text(player_board(html, ANNA))
+    with translation.override("de"):
+        words = text(render(state, BOB))
+    assert "Ihr wählt abwechselnd je 3 Rollen pro Runde." in words
+
+
+def test_with_three_or_more_players_each_chooses_one_role_and_no_note_says_otherwise():
+    words = text(render(table(), BOB))
+    assert "roles a round" not in words

@@ -44,13 +44,40 @@ class Setup:
     goods: tuple[int, ...]
     plantations: tuple[int, ...]  # corn, indigo, sugar, tobacco, coffee
     quarries: int
+    roles_per_player: int = 1  # roles each player chooses a round
+    violet_copies: int | None = None  # of each violet building; None: the table's copies
+    production_copies: int | None = None  # of each production building; None: the table's
+
+    def copies(self, building: Building) -> int:
+        """How many of ``building`` lie on the board at the start."""
+        wanted = self.violet_copies if building.violet else self.production_copies
+        return building.copies if wanted is None else min(wanted, building.copies)
 
 
 _BASE_ROLES = ROLES[:6]
 _GOODS_3_5 = (10, 11, 11, 9, 9)
 _PLANTATIONS_3_5 = (10, 12, 11, 9, 8)
+_QUARRIES_3_5 = 8
 
 SETUPS = {
+    # Two players: 3 of each island kind and 2 of each good go back into the box; 1 of each
+    # violet and 2 of each production building; each player chooses 3 of the 7 roles.
+    2: Setup(
+        doubloons=3,
+        starting_plantations=(INDIGO, CORN),
+        roles=(*_BASE_ROLES, "prospector"),
+        ships=(4, 6),
+        colonist_supply=40,
+        colonist_ship=2,
+        vp_chips=65,
+        face_up=3,
+        goods=tuple(n - 2 for n in _GOODS_3_5),
+        plantations=tuple(n - 3 for n in _PLANTATIONS_3_5),
+        quarries=_QUARRIES_3_5 - 3,
+        roles_per_player=3,
+        violet_copies=1,
+        production_copies=2,
+    ),
     3: Setup(
         doubloons=2,
         starting_plantations=(INDIGO, INDIGO, CORN),
@@ -62,7 +89,7 @@ SETUPS = {
         face_up=4,
         goods=_GOODS_3_5,
         plantations=_PLANTATIONS_3_5,
-        quarries=8,
+        quarries=_QUARRIES_3_5,
     ),
     4: Setup(
         doubloons=3,
@@ -75,7 +102,7 @@ SETUPS = {
         face_up=5,
         goods=_GOODS_3_5,
         plantations=_PLANTATIONS_3_5,
-        quarries=8,
+        quarries=_QUARRIES_3_5,
     ),
     5: Setup(
         doubloons=4,
@@ -88,7 +115,7 @@ SETUPS = {
         face_up=6,
         goods=_GOODS_3_5,
         plantations=_PLANTATIONS_3_5,
-        quarries=8,
+        quarries=_QUARRIES_3_5,
     ),
 }
 MAX_SHIPS = max(len(setup.ships) for setup in SETUPS.values())
@@ -117,7 +144,7 @@ class Building:
     vp: int
     column: int
     circles: int
-    copies: int  # on the board for 3-5 players
+    copies: int  # on the board for 3-5 players (Setup.copies: for 2)
     kind: str
     good: int | None = None
     large: bool = False

@@ -35,7 +35,7 @@ DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
 def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """Set up the table; seat 0 is the first governor (the site seats players at random)."""
     if num_players not in SETUPS:
-        raise ValueError("Puerto Rico is played by 3, 4 or 5 players here")
+        raise ValueError("Puerto Rico is played by 2 to 5 players here")
     opts = {**DEFAULT_OPTIONS, **(options or {})}
     unknown = set(opts) - set(DEFAULT_OPTIONS)
     if unknown:
@@ -77,7 +77,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.face_up = sorted(s.stack.pop() for _ in range(setup.face_up))
     s.discards = []
     s.rng = rng.getrandbits(63)
-    s.buildings = {b.name: b.copies for b in BUILDINGS.values()}
+    s.buildings = {b.name: setup.copies(b) for b in BUILDINGS.values()}
     s.ships = [Ship(cap, None, 0) for cap in setup.ships]
     s.trading_house = []
     s.end_reasons = []
