@@ -83,7 +83,7 @@ def main() -> None:
         "--other-games",
         type=int,
         default=None,
-        help="three- and five-player games each (default: half of --games)",
+        help="two-, three- and five-player games each (default: half of --games)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     args = parser.parse_args()
@@ -116,7 +116,7 @@ def main() -> None:
     print(f"from_json (mid-game 4p): {from_json_us:.1f} us median")
     print(f"json round trip:        {round_trip_us:.1f} us median (from_json(to_json(s)))")
 
-    for n in (3, 5):
+    for n in (2, 3, 5):
         r = bench_games(n, other, args.seed)
         print(
             f"{n}p games/s:             {r['games_per_s']:.1f}"

@@ -9,30 +9,33 @@ plantation earning for fewer rounds, the closer the end.
 
 from __future__ import annotations
 
+from games.engines.puerto_rico.common import roles_per_round
 from games.engines.puerto_rico.data import (
+    ALL_GOODS,
+    ALL_ISLAND_KINDS,
     BUILDINGS,
     CITY_SPACES,
     CORN,
     FACTORY_BONUS,
     ISLAND_SPACES,
-    LARGE_PRODUCTION,
     PRICES,
+    PROCESSED_GOODS,
     QUARRY,
-    RESIDENCE_BONUS,
-    SMALL_PRODUCTION,
 )
+from games.engines.puerto_rico.powers import HOOKS, SCORING
 from games.engines.puerto_rico.state import Player, State
 
 LARGE = frozenset(b.name for b in BUILDINGS.values() if b.large)
 PRODUCTION = {b.name: b.good for b in BUILDINGS.values() if b.good is not None}
 CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
+_SCORING = dict(HOOKS[SCORING])
 
 
 def rounds_left(state: State) -> float:
     """Rounds still to be played, counting the current one, from the three clocks of the
     game's end: colonists, VP chips and the fullest city."""
     n = state.num_players
-    done = state.roles_chosen / n
+    done = state.roles_chosen / roles_per_round(n)
     if state.end_reasons:
         return max(0.2, 1.0 - done)
     demand = 0
@@ -122,7 +125,7 @@ class Values:
         self.future = max(0.0, r - 1.0)
         mv = self.money = money_value(r)
         ship = 0.9 if r >= 1.0 else 0.5
-        self.barrel = [max(ship, PRICES[g] * mv + 0.15) for g in range(5)]
+        self.barrel = [max(ship, PRICES[g] * mv + 0.15) for g in ALL_GOODS]
         self.chain = [W["chain"] * v for v in self.barrel]
         self.quarry = W["quarry"] * mv if r > 2 else 0.05
         early = r > 4
@@ -143,7 +146,7 @@ class Values:
     def violet_use(self, pl: Player, name: str) -> float:
         """Per-round worth of working violet building ``name`` for ``pl``."""
         if name == "factory":
-            kinds = sum(1 for g in range(5) if pl.tiles[g])
+            kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
             return FACTORY_BONUS[kinds] * W["factory"] * self.money
         if name == "hacienda":
             free = ISLAND_SPACES - sum(pl.tiles)
@@ -153,7 +156,7 @@ class Values:
 
 def circles(pl: Player) -> list[int]:
     """Production circles per good (corn needs none)."""
-    out = [0, 0, 0, 0, 0]
+    out = [0] * len(ALL_GOODS)
     for name in pl.city:
         good = PRODUCTION.get(name)
         if good is not None:
@@ -162,19 +165,10 @@ def circles(pl: Player) -> list[int]:
 
 
 def large_bonus(pl: Player, name: str) -> int:
-    """End-of-game VP of large building ``name`` for ``pl`` as things stand (if occupied)."""
-    if name == "guild_hall":
-        return sum(1 for b in pl.city if b in SMALL_PRODUCTION) + sum(
-            2 for b in pl.city if b in LARGE_PRODUCTION
-        )
-    if name == "residence":
-        return RESIDENCE_BONUS.get(sum(pl.tiles), 4)
-    if name == "fortress":
-        return pl.colonists() // 3
-    if name == "customs_house":
-        return pl.vp // 4
-    # City hall: every violet building, itself included.
-    return sum(1 for b in pl.city if b not in PRODUCTION) + (0 if name in pl.city else 1)
+    """End-of-game VP of large building ``name`` for ``pl`` as things stand (if occupied),
+    counted by the building's own scoring power; a city hall not yet built counts itself."""
+    bonus = _SCORING[name](pl)
+    return bonus + 1 if name == "city_hall" and name not in pl.city else bonus
 
 
 def units(pl: Player, values: Values) -> list[tuple[float, int, int]]:
@@ -188,7 +182,7 @@ def units(pl: Player, values: Values) -> list[tuple[float, int, int]]:
     out: list[tuple[float, int, int]] = []
     circ = circles(pl)
     tiles = pl.tiles
-    for g in range(1, 5):
+    for g in PROCESSED_GOODS:
         pairs = min(tiles[g], circ[g])
         if pairs:
             worth = values.chain[g] * later / 2
@@ -225,7 +219,7 @@ def placement(pl: Player, colonists: int, values: Values) -> tuple[list[int], di
     """A good placement of ``colonists`` on ``pl``'s island and city, built greedily: units by
     worth per colonist, then what is left on any free space (the rules allow San Juan only
     when every circle is full). Returns ``(island counts, city counts)``."""
-    island = [0] * 6
+    island = [0] * len(ALL_ISLAND_KINDS)
     names = list(pl.city)
     city = dict.fromkeys(names, 0)
     left = colonists
@@ -245,7 +239,7 @@ def placement(pl: Player, colonists: int, values: Values) -> tuple[list[int], di
         if not left:
             break
     if left:
-        for k in range(6):
+        for k in ALL_ISLAND_KINDS:
             add = min(left, pl.tiles[k] - island[k])
             island[k] += add
             left -= add

@@ -17,13 +17,26 @@ from games.engines.puerto_rico.builder import price
 from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
 from games.engines.puerto_rico.craftsman import capacity
 from games.engines.puerto_rico.data import (
+    ALL_GOODS,
     BUILDINGS,
     CITY_SPACES,
     CORN,
-    FACTORY_BONUS,
     ISLAND_SPACES,
+    PROCESSED_GOODS,
     QUARRY,
     TRADING_HOUSE_SPACES,
+)
+from games.engines.puerto_rico.powers import (
+    COLONIST_WITH_TILE,
+    DRAW_FACE_DOWN,
+    HOOKS,
+    LOADING_VP,
+    OWN_SHIP,
+    PRODUCTION_PAY,
+    SELL_SAME_KIND,
+    SETTLE_QUARRY,
+    has,
+    total,
 )
 from games.engines.puerto_rico.state import Player, State
 from games.engines.puerto_rico.trader import sale_price
@@ -93,15 +106,15 @@ def _gain_settler(state: State, values: Values, me: int) -> list[float]:
             continue
         circ = circles(pl)
         options = [(plantation_worth(pl, circ, k, values), k) for k in set(row)]
-        if state.quarries and (seat == me or pl.city.get("construction_hut")):
+        if state.quarries and (seat == me or has(pl, HOOKS[SETTLE_QUARRY])):
             options.append((plantation_worth(pl, circ, QUARRY, values), QUARRY))
         if not options:
             continue
         worth, kind = max(options)
         if kind != QUARRY:
             row.remove(kind)
-        extra = 0.3 if pl.city.get("hacienda") else 0.0
-        extra += 0.4 if pl.city.get("hospice") else 0.0
+        extra = 0.3 if has(pl, HOOKS[DRAW_FACE_DOWN]) else 0.0
+        extra += 0.4 if has(pl, HOOKS[COLONIST_WITH_TILE]) else 0.0
         gains[seat] = (worth + extra) * later
     return gains
 
@@ -140,7 +153,7 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
         made = capacity(pl)
         kinds = 0
         worth = 0.0
-        for g in range(5):
+        for g in ALL_GOODS:
             n = min(made[g], supply[g])
             if n:
                 supply[g] -= n
@@ -148,8 +161,7 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
                 worth += n * values.barrel[g] * W["held"]
                 if seat == me:
                     produced.append(g)
-        if pl.city.get("factory"):
-            worth += FACTORY_BONUS[kinds] * values.money
+        worth += total(pl, HOOKS[PRODUCTION_PAY], kinds) * values.money
         worth -= _spoilage(pl, made, values)
         gains[seat] = worth
     extra = [values.barrel[g] * W["held"] for g in produced if supply[g]]
@@ -160,7 +172,7 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
 def _spoilage(pl: Player, made: list[int], values: Values) -> float:
     """Barrels beyond what the seat can keep, should no captain come first."""
     held = sorted(
-        (values.barrel[g] for g in range(5) for _ in range(pl.goods[g] + made[g])), reverse=True
+        (values.barrel[g] for g in ALL_GOODS for _ in range(pl.goods[g] + made[g])), reverse=True
     )
     keep = 1 + 3 * warehouse_kinds(pl) + 2
     return W["spoil"] * W["held"] * sum(held[keep:])
@@ -181,9 +193,9 @@ def _gain_trader(state: State, values: Values, me: int) -> list[float]:
 
 def _best_sale(state: State, values: Values, seat: int, house: list[int]) -> tuple[float, int]:
     pl = state.players[seat]
-    office = pl.city.get("office", 0) > 0
+    office = has(pl, HOOKS[SELL_SAME_KIND])
     best, good = 0.0, None
-    for g in range(5):
+    for g in ALL_GOODS:
         if pl.goods[g] and (office or g not in house):
             net = sale_price(state, seat, g) * values.money - W["held"] * values.barrel[g]
             if net > best:
@@ -195,14 +207,14 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
     """Loads played out greedily (each seat its biggest load) on a copy of the ships."""
     n = state.num_players
     gains = [0.0] * n
-    ships = [s[:] for s in state.ships]
+    ships = [list(s) for s in state.ships]
     goods = [state.players[s].goods[:] for s in range(n)]
-    wharf = [bool(state.players[s].city.get("wharf")) for s in range(n)]
+    wharf = [has(state.players[s], HOOKS[OWN_SHIP]) for s in range(n)]
     idle, seat, bonus = 0, me, True
     while idle < n:
         pl = state.players[seat]
         best, pick = 0, None
-        for g in range(5):
+        for g in ALL_GOODS:
             have = goods[seat][g]
             if have:
                 for i in ships_for(ships, g, have):
@@ -210,7 +222,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
                     if amount > best:
                         best, pick = amount, (g, i)
         if pick is None and wharf[seat] and any(goods[seat]):
-            g = max(range(5), key=lambda k: goods[seat][k])
+            g = max(ALL_GOODS, key=lambda k: goods[seat][k])
             best, pick, wharf[seat] = goods[seat][g], (g, None), False
         if pick is None:
             idle += 1
@@ -221,14 +233,14 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
                 ships[i][1] = g
                 ships[i][2] += best
             goods[seat][g] -= best
-            vp = best + (1 if pl.city.get("harbor") else 0)
+            vp = best + total(pl, HOOKS[LOADING_VP], best)
             if seat == me and bonus:
                 vp, bonus = vp + 1, False
             gains[seat] += vp - best * W["held"] * values.barrel[g]
         seat = (seat + 1) % n
     for s in range(n):
         left = sorted(
-            (values.barrel[g] for g in range(5) for _ in range(goods[s][g])), reverse=True
+            (values.barrel[g] for g in ALL_GOODS for _ in range(goods[s][g])), reverse=True
         )
         gains[s] -= W["held"] * sum(left[1 + 3 * warehouse_kinds(state.players[s]) :])
     return gains
@@ -317,10 +329,10 @@ def building_worth(pl: Player, circ: list[int], name: str, values: Values) -> fl
         )
     use = values.violet_use(pl, name)
     if name in ("harbor", "wharf"):
-        made = sum(min(pl.tiles[g], circ[g]) for g in range(1, 5)) + pl.tiles[CORN]
+        made = sum(min(pl.tiles[g], circ[g]) for g in PROCESSED_GOODS) + pl.tiles[CORN]
         use *= min(1.5, made / 4)
     elif name in ("small_market", "large_market", "office"):
-        use *= 1.0 if any(pl.tiles[g] for g in range(1, 5)) else 0.4
+        use *= 1.0 if any(pl.tiles[g] for g in PROCESSED_GOODS) else 0.4
     return worth + W["b_violet"] * later * use
 
 

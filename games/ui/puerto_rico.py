@@ -21,6 +21,7 @@ from games.engines.puerto_rico.data import (
     GOODS,
     ISLAND_KINDS,
     QUARRY,
+    SETUPS,
     TRADING_HOUSE_SPACES,
 )
 from games.ui.puerto_rico_events import describe_refusal
@@ -74,6 +75,7 @@ def board_context(
             "decision": _decision(state, legal, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
             "roles": _roles(view, names),
+            "roles_each": SETUPS[view["num_players"]].roles_per_player,
             "colonists": view["colonists"],
             "vp_chips": view["vp_chips"],
             "goods_supply": [_good(g, count=view["goods"][g]) for g in GOODS],

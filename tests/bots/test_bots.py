@@ -1,7 +1,7 @@
 """The AI players: legal moves only, from the seat's view only, reproducible; and the engine's
 ``determinize`` that they search from.
 
-Positions come from games played by a seeded mix of levels, for 3, 4 and 5 players. Plain
+Positions come from games played by a seeded mix of levels, for 2, 3, 4 and 5 players. Plain
 pytest, no database; the hard player searches with a tiny simulation count here (its strength
 and speed are measured by ``bench/bench_ai.py``, not by tests).
 """
@@ -42,7 +42,7 @@ def kwargs(level: str) -> dict:
     return {"simulations": HARD_SIMULATIONS} if level == "hard" else {}
 
 
-@pytest.mark.parametrize("num_players", [3, 4, 5])
+@pytest.mark.parametrize("num_players", pr.PLAYER_COUNTS)
 def test_determinize_keeps_what_the_view_shows_and_the_legal_actions(num_players):
     for seed in range(3):
         for state, view in positions(num_players, seed, every=3):
@@ -75,7 +75,7 @@ def test_determinize_is_part_of_the_engine_protocol():
     assert get_engine("puerto_rico").determinize is pr.determinize
 
 
-@pytest.mark.parametrize("num_players", [3, 4, 5])
+@pytest.mark.parametrize("num_players", pr.PLAYER_COUNTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_only_legal_moves(level, num_players):
     every = 7 if level == "hard" else 1
@@ -85,9 +85,10 @@ def test_every_level_plays_only_legal_moves(level, num_players):
             pr.check(state, action)
 
 
+@pytest.mark.parametrize("num_players", [2, 3])
 @pytest.mark.parametrize("level", LEVELS)
-def test_whole_games_between_bots_finish(level):
-    state = pr.new_game(3, 42)
+def test_whole_games_between_bots_finish(level, num_players):
+    state = pr.new_game(num_players, 42)
     move = 0
     while not pr.is_over(state):
         seat = pr.current_player(state)

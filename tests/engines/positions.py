@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico.data import BUILDINGS, GOODS
+from games.engines.puerto_rico.data import BUILDINGS, GOODS, SETUPS
 
 NAMES = ("Anna", "Bob", "Chris", "David", "Emma")
 ANNA, BOB, CHRIS, DAVID, EMMA = range(5)
-BOX_GOODS = {"corn": 10, "indigo": 11, "sugar": 11, "tobacco": 9, "coffee": 9}
 
 
 def player(
@@ -89,7 +88,8 @@ def position(
         for ship, (good, count) in zip(data["ships"], ships, strict=True):
             ship["good"], ship["count"] = good, count
     data["trading_house"] = list(trading_house or [])
-    supply = dict(BOX_GOODS)
+    setup = SETUPS[n]
+    supply = dict(zip(GOODS, setup.goods, strict=True))
     for pl in players:
         for g, k in pl["goods"].items():
             supply[g] -= k
@@ -114,7 +114,7 @@ def position(
         plantations["stack"] = list(stack)
     if discards is not None:
         plantations["discards"] = list(discards)
-    board = {b.name: b.copies for b in BUILDINGS.values()}
+    board = {b.name: setup.copies(b) for b in BUILDINGS.values()}
     for pl in players:
         for name in pl["city"]:
             board[name] -= 1

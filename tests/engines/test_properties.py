@@ -63,7 +63,7 @@ PROPERTY = settings(
 @st.composite
 def game_configs(draw) -> tuple[int, dict]:
     """A player count and options: hidden VP on/off, and for five players 122 or 126 chips."""
-    n = draw(st.sampled_from([3, 4, 5]))
+    n = draw(st.sampled_from(pr.PLAYER_COUNTS))
     options = {"hidden_vp": draw(st.booleans())}
     if n == 5:
         chips = draw(st.sampled_from([None, 122, 126]))
@@ -112,8 +112,8 @@ class Totals:
         self.plantations = list(setup.plantations)
         self.quarries = setup.quarries
         self.chips = state.options["vp_chips"]
-        self.copies = {name: b.copies for name, b in BUILDINGS.items()}
-        assert state.quarries == self.quarries == 8
+        self.copies = {name: setup.copies(b) for name, b in BUILDINGS.items()}
+        assert state.quarries == self.quarries == (5 if state.num_players == 2 else 8)
         if state.num_players < 5:
             assert self.chips == setup.vp_chips
 

@@ -20,6 +20,7 @@ from games.engines import puerto_rico as pr
 from games.models import Game, Move
 from games.ui import get_ui
 from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
+from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
 
@@ -806,3 +807,65 @@ def test_no_board_is_polled_for_the_player_to_act_or_in_a_cancelled_game(django_
     services.cancel_game(waiting.pk, users[0])
     page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
     assert 'id="board"' not in page and "hx-trigger" not in page
+
+
+# The German rulebook's building names (shared/rules/names-de.md, headings' capitals; the full
+# "kleine" where the rulebook only abbreviates "kl.").
+GERMAN_BUILDING_NAMES = {
+    "small_indigo_plant": "kleine Indigoküperei",
+    "small_sugar_mill": "kleine Zuckermühle",
+    "indigo_plant": "große Indigoküperei",
+    "sugar_mill": "große Zuckermühle",
+    "tobacco_storage": "Tabakspeicher",
+    "coffee_roaster": "Kaffeerösterei",
+    "small_market": "Kleine Markthalle",
+    "hacienda": "Hazienda",
+    "construction_hut": "Bauhütte",
+    "small_warehouse": "Kleines Lagerhaus",
+    "hospice": "Hospiz",
+    "office": "Kontor",
+    "large_market": "Große Markthalle",
+    "large_warehouse": "Großes Lagerhaus",
+    "factory": "Manufaktur",
+    "university": "Universität",
+    "harbor": "Hafen",
+    "wharf": "Werft",
+    "guild_hall": "Zunfthalle",
+    "residence": "Residenz",
+    "fortress": "Festung",
+    "customs_house": "Zollhaus",
+    "city_hall": "Rathaus",
+}
+
+
+def test_every_building_of_the_engine_has_its_english_and_german_name():
+    assert set(BUILDING_NAMES) == set(pr.BUILDINGS)
+    with translation.override("en"):
+        assert {n: str(t) for n, t in BUILDING_NAMES.items()} == {
+            n: n.replace("_", " ") for n in pr.BUILDINGS
+        }
+    with translation.override("de"):
+        assert {n: str(t) for n, t in BUILDING_NAMES.items()} == GERMAN_BUILDING_NAMES
+
+
+def test_a_two_player_table_shows_its_two_ships_seven_roles_and_three_choices_each():
+    state = pr.new_game(2, 5)
+    for role in ("prospector", "builder"):
+        state = pr.apply(state, pr.ChooseRole(role))
+        while state.phase not in ("role", "over"):
+            state = pr.apply(state, pr.legal_actions(state)[-1])
+    state = pr.apply(state, pr.ChooseRole("trader"))  # Anna's second role of the round
+    html = render(state, BOB)
+    words = text(html)
+    assert "Cargo ships 4-ship empty, 0/4 6-ship empty, 0/6 Players" in words
+    assert len(re.findall(r'class="pr-role[ "]', html)) == 7
+    assert "Each of you chooses 3 roles a round, in turn." in words
+    assert "Roles trader, prospector" in text(player_board(html, ANNA))
+    with translation.override("de"):
+        words = text(render(state, BOB))
+    assert "Ihr wählt abwechselnd je 3 Rollen pro Runde." in words
+
+
+def test_with_three_or_more_players_each_chooses_one_role_and_no_note_says_otherwise():
+    words = text(render(table(), BOB))
+    assert "roles a round" not in words

@@ -374,3 +374,36 @@ def test_messages_show_on_any_page(users):
     client.post(reverse("games:add_ai", args=[game.pk]))  # refused: not the creator
     page = client.get(reverse("games:mine")).content.decode()
     assert "only the player who opened the game may do this" in page
+
+
+@pytest.mark.django_db
+def test_the_lobby_offers_two_players_and_they_choose_roles_alternately(users):
+    anna, bob = users[:2]
+    client = client_for(anna)
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert re.search(r'<option value="2"[^>]*>2</option>', page)
+    client.post(reverse("games:lobby"), {"num_players": 2, "seat_2": ""})
+    game = Game.objects.get()
+    assert game.num_players == 2 and game.status == Game.Status.OPEN
+    services.join_game(game.pk, bob)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.RUNNING
+    assert [s["capacity"] for s in game.state["ships"]] == [4, 6]
+    board = client_for(to_act(game, users)).get(game.get_absolute_url()).content.decode()
+    assert "Each of you chooses 3 roles a round, in turn." in board
+    choosers = []
+    for role in ("prospector", "builder", "trader"):
+        game = Game.objects.get(pk=game.pk)
+        player = to_act(game, users)
+        choosers.append(player.username)
+        response = post_move(client_for(player), game, {"type": "choose_role", "role": role})
+        assert response.status_code == 303
+        game = Game.objects.get(pk=game.pk)
+        while game.state["phase"] not in ("role", "over"):
+            mover = to_act(game, users)
+            post_move(client_for(mover), game, {"type": "pass"})
+            game = Game.objects.get(pk=game.pk)
+    # Seats are drawn at random: the governor (seat 0) begins, then the other, then he again.
+    governor = game.seats.get(position=0).user.username
+    other = "bob" if governor == "anna" else "anna"
+    assert choosers == [governor, other, governor]

@@ -1,4 +1,4 @@
-"""Puerto Rico, the base game for 3-5 players, as a pure-Python rules engine.
+"""Puerto Rico, the base game for 2-5 players, as a pure-Python rules engine.
 
 Typical use::
 

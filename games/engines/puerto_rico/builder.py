@@ -17,8 +17,10 @@ from .common import (
     trigger_end,
 )
 from .data import BUILDINGS, CITY_SPACES, QUARRY, Building
+from .powers import COLONIST_WITH_BUILDING, HOOKS, has
 from .state import State
 
+_COLONIST_WITH_BUILDING = HOOKS[COLONIST_WITH_BUILDING]
 _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 
@@ -51,7 +53,7 @@ def _buildable(state: State, seat: int) -> list[str]:
 
 def legal(state: State) -> list[Action]:
     seat = state.current
-    university = state.players[seat].city.get("university", 0) > 0 and colonist_available(state)
+    university = has(state.players[seat], _COLONIST_WITH_BUILDING) and colonist_available(state)
     actions: list[Action] = []
     for name in _buildable(state, seat):
         plain, with_colonist = _BUILDS[name]
@@ -81,7 +83,7 @@ def check(state: State, action: Action) -> None:
     if cost > pl.doubloons:
         raise IllegalAction("too_expensive", building=b.name, price=cost, doubloons=pl.doubloons)
     if action.university:
-        if pl.city.get("university", 0) == 0:
+        if not has(pl, _COLONIST_WITH_BUILDING):
             raise IllegalAction("no_university")
         if not colonist_available(state):
             raise IllegalAction("no_colonist")

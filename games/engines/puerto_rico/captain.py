@@ -15,11 +15,15 @@ from itertools import combinations
 
 from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
 from .common import award_vp, finish_phase
-from .data import GOODS, WHARF_CAPACITY
-from .state import Player, State
+from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
+from .powers import HOOKS, LOADING_VP, OWN_SHIP, STORAGE_KINDS, has, total
+from .state import Player, Ship, State
 
-_WHARF = [Wharf(g) for g in range(5)]
-_LOADS = {(g, s): Load(g, s) for g in range(5) for s in range(3)}
+_WHARF = [Wharf(g) for g in ALL_GOODS]
+_LOADS = {(g, s): Load(g, s) for g in ALL_GOODS for s in range(MAX_SHIPS)}
+_OWN_SHIP = HOOKS[OWN_SHIP]
+_LOADING_VP = HOOKS[LOADING_VP]
+_STORAGE_KINDS = HOOKS[STORAGE_KINDS]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -49,7 +53,7 @@ def _loads(state: State, seat: int) -> list[Action]:
     pl = state.players[seat]
     return [
         _LOADS[g, s]
-        for g in range(5)
+        for g in ALL_GOODS
         if pl.goods[g]
         for s in ships_for(state.ships, g, pl.goods[g])
     ]
@@ -57,9 +61,9 @@ def _loads(state: State, seat: int) -> list[Action]:
 
 def _wharfs(state: State, seat: int) -> list[Action]:
     pl = state.players[seat]
-    if state.wharf_used[seat] or not pl.city.get("wharf", 0):
+    if state.wharf_used[seat] or not has(pl, _OWN_SHIP):
         return []
-    return [_WHARF[g] for g in range(5) if pl.goods[g]]
+    return [_WHARF[g] for g in ALL_GOODS if pl.goods[g]]
 
 
 def legal(state: State) -> list[Action]:
@@ -82,7 +86,7 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("must_load")
         return
     if t == "wharf":
-        if not pl.city.get("wharf", 0):
+        if not has(pl, _OWN_SHIP):
             raise IllegalAction("no_wharf")
         if state.wharf_used[seat]:
             raise IllegalAction("wharf_used")
@@ -124,10 +128,9 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     g = action.good
     if t == "load":
         ship = state.ships[action.ship]
-        n = min(pl.goods[g], ship[0] - ship[2])
-        ship[1] = g
-        ship[2] += n
-        where = {"event": "load", "capacity": ship[0]}
+        n = min(pl.goods[g], ship.capacity - ship.count)
+        state.ships[action.ship] = Ship(ship.capacity, g, ship.count + n)
+        where = {"event": "load", "capacity": ship.capacity}
     else:
         n = min(pl.goods[g], WHARF_CAPACITY)
         state.goods[g] += n
@@ -135,7 +138,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         where = {"event": "wharf"}
     pl.goods[g] -= n
     vp = n
-    harbor = 1 if pl.city.get("harbor", 0) else 0
+    harbor = total(pl, _LOADING_VP, n)
     captain = 1 if seat == state.chooser and not state.captain_bonus else 0
     if captain:
         state.captain_bonus = True
@@ -175,9 +178,8 @@ def _advance(state: State, seat: int, log: list[dict] | None) -> None:
 
 
 def warehouse_kinds(pl: Player) -> int:
-    return (1 if pl.city.get("small_warehouse", 0) else 0) + (
-        2 if pl.city.get("large_warehouse", 0) else 0
-    )
+    """Kinds of goods the player keeps whole (occupied warehouses)."""
+    return total(pl, _STORAGE_KINDS)
 
 
 def storage_choices(pl: Player) -> list[Action]:
@@ -186,7 +188,7 @@ def storage_choices(pl: Player) -> list[Action]:
     A seat keeps whole kinds in its warehouses and one more barrel on its windrose; which
     kinds and which barrel is its choice. Choices that keep the same barrels are listed once.
     """
-    held = [g for g in range(5) if pl.goods[g]]
+    held = [g for g in ALL_GOODS if pl.goods[g]]
     size = min(warehouse_kinds(pl), len(held))
     seen = set()
     out: list[Action] = []
@@ -194,7 +196,9 @@ def storage_choices(pl: Player) -> list[Action]:
         rest = [g for g in held if g not in kept]
         for windrose in rest or [None]:
             outcome = (kept, windrose) if rest else (kept, None)
-            key = tuple(pl.goods[g] if g in kept else (1 if g == windrose else 0) for g in range(5))
+            key = tuple(
+                pl.goods[g] if g in kept else (1 if g == windrose else 0) for g in ALL_GOODS
+            )
             if key not in seen:
                 seen.add(key)
                 out.append(Store(outcome[1], outcome[0]))
@@ -212,7 +216,7 @@ def _check_store(state: State, action: Action) -> None:
         raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
     room = warehouse_kinds(pl)
-    held = {g for g in range(5) if pl.goods[g]}
+    held = {g for g in ALL_GOODS if pl.goods[g]}
     if len(set(action.warehouse)) != len(action.warehouse):
         raise IllegalAction("warehouse_twice")
     if len(action.warehouse) > room:
@@ -238,7 +242,7 @@ def _play_store(state: State, action: Store, log: list[dict] | None) -> None:
 def _store(state: State, seat: int, action: Store, log: list[dict] | None) -> None:
     pl = state.players[seat]
     lost = {}
-    for g in range(5):
+    for g in ALL_GOODS:
         keep = pl.goods[g] if g in action.warehouse else (1 if g == action.windrose else 0)
         if pl.goods[g] > keep:
             lost[GOODS[g]] = pl.goods[g] - keep
@@ -261,18 +265,17 @@ def _advance_storage(state: State, log: list[dict] | None) -> None:
                 return
             _store(state, seat, choices[0], log)
         state.turn += 1
-    for ship in state.ships:
-        if ship[2] == ship[0]:
-            state.goods[ship[1]] += ship[2]
+    for i, ship in enumerate(state.ships):
+        if ship.count == ship.capacity:
+            state.goods[ship.good] += ship.count
             if log is not None:
                 log.append(
                     {
                         "event": "ship_emptied",
-                        "capacity": ship[0],
-                        "good": GOODS[ship[1]],
-                        "barrels": ship[2],
+                        "capacity": ship.capacity,
+                        "good": GOODS[ship.good],
+                        "barrels": ship.count,
                     }
                 )
-            ship[1] = None
-            ship[2] = 0
+            state.ships[i] = Ship(ship.capacity, None, 0)
     finish_phase(state)

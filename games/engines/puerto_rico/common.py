@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .state import State
+from .data import SETUPS
+from .state import RoleCard, State
 
 END_COLONISTS = "colonists"
 END_CITY = "city"
@@ -55,18 +56,23 @@ def next_seat_to_decide(state: State, has_choice: Callable[[State, int], bool]) 
     return False
 
 
+def roles_per_round(num_players: int) -> int:
+    """Each player chooses one role a round; with two players, three each, alternately."""
+    return num_players * SETUPS[num_players].roles_per_player
+
+
 def finish_phase(state: State) -> None:
     """The role's action is done: the next seat chooses a role, or the round ends."""
     n = state.num_players
     state.roles_chosen += 1
-    if state.roles_chosen < n:
+    if state.roles_chosen < roles_per_round(n):
         state.phase = "role"
         state.chooser = state.current = (state.governor + state.roles_chosen) % n
         return
-    for role in state.roles:
-        if role[2] is None:
-            role[1] += 1
-        role[2] = None
+    state.roles = [
+        RoleCard(card.role, card.doubloons + 1 if card.taken_by is None else card.doubloons, None)
+        for card in state.roles
+    ]
     state.roles_chosen = 0
     state.governor = (state.governor + 1) % n
     state.round += 1

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from .actions import PASS, Action, ExtraGood, IllegalAction
 from .common import finish_phase
-from .data import CORN, FACTORY_BONUS, GOODS, PRODUCTION_BY_GOOD
+from .data import ALL_GOODS, CORN, GOODS, PROCESSED_GOODS, PRODUCTION_BY_GOOD
+from .powers import HOOKS, PRODUCTION_PAY, total
 from .state import Player, State
 
-_EXTRA = [ExtraGood(g) for g in range(5)]
+_EXTRA = [ExtraGood(g) for g in ALL_GOODS]
+_PRODUCTION_PAY = HOOKS[PRODUCTION_PAY]
 
 
 def capacity(pl: Player) -> list[int]:
     """Barrels of each kind the player's island and city can make (before the supply)."""
-    out = [pl.worked[CORN], 0, 0, 0, 0]
+    out = [0] * len(ALL_GOODS)
+    out[CORN] = pl.worked[CORN]
     city = pl.city
-    for g in range(1, 5):
+    for g in PROCESSED_GOODS:
         if pl.worked[g]:
             circles = sum(city.get(b, 0) for b in PRODUCTION_BY_GOOD[g])
             out[g] = min(pl.worked[g], circles)
@@ -31,19 +34,19 @@ def start(state: State, log: list[dict] | None) -> None:
         pl = state.players[seat]
         made = capacity(pl)
         kinds = 0
-        for g in range(5):
+        for g in ALL_GOODS:
             n = min(made[g], state.goods[g])
             made[g] = n
             if n:
                 state.goods[g] -= n
                 pl.goods[g] += n
                 kinds += 1
-        bonus = FACTORY_BONUS[kinds] if pl.city.get("factory", 0) else 0
+        bonus = total(pl, _PRODUCTION_PAY, kinds)
         pl.doubloons += bonus
         if offset == 0:
-            state.produced = [g for g in range(5) if made[g]]
+            state.produced = [g for g in ALL_GOODS if made[g]]
         if log is not None:
-            goods = {GOODS[g]: made[g] for g in range(5) if made[g]}
+            goods = {GOODS[g]: made[g] for g in ALL_GOODS if made[g]}
             log.append({"event": "produce", "seat": seat, "goods": goods, "factory": bonus})
     state.current = state.chooser
     if not legal(state)[:-1]:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
-QUARRY = 5
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 ISLAND_KINDS = (*GOODS, "quarry")
+CORN, INDIGO, SUGAR, TOBACCO, COFFEE, QUARRY = range(len(ISLAND_KINDS))
+ALL_GOODS = (CORN, INDIGO, SUGAR, TOBACCO, COFFEE)
+"""The goods as the integers the rules loop over; ``len(ALL_GOODS)`` kinds."""
+ALL_ISLAND_KINDS = (*ALL_GOODS, QUARRY)
+PROCESSED_GOODS = (INDIGO, SUGAR, TOBACCO, COFFEE)
+"""The goods that need a production building besides the plantation (corn needs none)."""
 GOOD_INDEX = {name: i for i, name in enumerate(GOODS)}
 ISLAND_INDEX = {name: i for i, name in enumerate(ISLAND_KINDS)}
 PRICES = (0, 1, 2, 3, 4)
@@ -40,121 +44,170 @@ class Setup:
     goods: tuple[int, ...]
     plantations: tuple[int, ...]  # corn, indigo, sugar, tobacco, coffee
     quarries: int
+    roles_per_player: int = 1  # roles each player chooses a round
+    violet_copies: int | None = None  # of each violet building; None: the table's copies
+    production_copies: int | None = None  # of each production building; None: the table's
+
+    def copies(self, building: Building) -> int:
+        """How many of ``building`` lie on the board at the start."""
+        wanted = self.violet_copies if building.violet else self.production_copies
+        return building.copies if wanted is None else min(wanted, building.copies)
 
 
 _BASE_ROLES = ROLES[:6]
 _GOODS_3_5 = (10, 11, 11, 9, 9)
 _PLANTATIONS_3_5 = (10, 12, 11, 9, 8)
+_QUARRIES_3_5 = 8
 
 SETUPS = {
+    # Two players: 3 of each island kind and 2 of each good go back into the box; 1 of each
+    # violet and 2 of each production building; each player chooses 3 of the 7 roles.
+    2: Setup(
+        doubloons=3,
+        starting_plantations=(INDIGO, CORN),
+        roles=(*_BASE_ROLES, "prospector"),
+        ships=(4, 6),
+        colonist_supply=40,
+        colonist_ship=2,
+        vp_chips=65,
+        face_up=3,
+        goods=tuple(n - 2 for n in _GOODS_3_5),
+        plantations=tuple(n - 3 for n in _PLANTATIONS_3_5),
+        quarries=_QUARRIES_3_5 - 3,
+        roles_per_player=3,
+        violet_copies=1,
+        production_copies=2,
+    ),
     3: Setup(
-        2,
-        (INDIGO, INDIGO, CORN),
-        _BASE_ROLES,
-        (4, 5, 6),
-        55,
-        3,
-        75,
-        4,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=2,
+        starting_plantations=(INDIGO, INDIGO, CORN),
+        roles=_BASE_ROLES,
+        ships=(4, 5, 6),
+        colonist_supply=55,
+        colonist_ship=3,
+        vp_chips=75,
+        face_up=4,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=_QUARRIES_3_5,
     ),
     4: Setup(
-        3,
-        (INDIGO, INDIGO, CORN, CORN),
-        (*_BASE_ROLES, "prospector"),
-        (5, 6, 7),
-        75,
-        4,
-        100,
-        5,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=3,
+        starting_plantations=(INDIGO, INDIGO, CORN, CORN),
+        roles=(*_BASE_ROLES, "prospector"),
+        ships=(5, 6, 7),
+        colonist_supply=75,
+        colonist_ship=4,
+        vp_chips=100,
+        face_up=5,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=_QUARRIES_3_5,
     ),
     5: Setup(
-        4,
-        (INDIGO, INDIGO, INDIGO, CORN, CORN),
-        (*_BASE_ROLES, "prospector", "prospector"),
-        (6, 7, 8),
-        95,
-        5,
-        122,
-        6,
-        _GOODS_3_5,
-        _PLANTATIONS_3_5,
-        8,
+        doubloons=4,
+        starting_plantations=(INDIGO, INDIGO, INDIGO, CORN, CORN),
+        roles=(*_BASE_ROLES, "prospector", "prospector"),
+        ships=(6, 7, 8),
+        colonist_supply=95,
+        colonist_ship=5,
+        vp_chips=122,
+        face_up=6,
+        goods=_GOODS_3_5,
+        plantations=_PLANTATIONS_3_5,
+        quarries=_QUARRIES_3_5,
     ),
 }
+MAX_SHIPS = max(len(setup.ships) for setup in SETUPS.values())
 VP_CHIPS_5P_OPTIONS = (122, 126)
 """First edition 122 chips; the 2011 German edition 126. A game option for five players."""
 
 
+BASE = "base"
+"""The expansion a building comes from: the base game (later New Buildings and Nobles)."""
+SMALL_PRODUCTION_KIND = "small_production"
+LARGE_PRODUCTION_KIND = "large_production"
+VIOLET = "violet"
+
+
 @dataclass(frozen=True, slots=True)
 class Building:
-    """One row of the building table.
+    """One row of the building table; what an occupied building does is in ``powers``.
 
     ``good`` is the good a production building processes (None for violet buildings);
-    ``large`` buildings take two city spaces and give end-of-game bonuses.
+    ``large`` buildings take two city spaces (the large violet buildings, not the large
+    production buildings, which are a ``kind``).
     """
 
     name: str
-    title: str
     cost: int
     vp: int
     column: int
     circles: int
-    copies: int
+    copies: int  # on the board for 3-5 players (Setup.copies: for 2)
+    kind: str
     good: int | None = None
     large: bool = False
+    expansion: str = BASE
+
+    @property
+    def title(self) -> str:
+        return self.name.replace("_", " ")
 
     @property
     def violet(self) -> bool:
-        return self.good is None
+        return self.kind == VIOLET
 
     @property
     def spaces(self) -> int:
         return 2 if self.large else 1
 
 
-def _b(name: str, cost: int, vp: int, column: int, circles: int, copies: int, **kw) -> Building:
-    return Building(name, name.replace("_", " "), cost, vp, column, circles, copies, **kw)
+def _production(name: str, cost: int, vp: int, column: int, circles: int, good: int) -> Building:
+    small = circles == 1
+    kind = SMALL_PRODUCTION_KIND if small else LARGE_PRODUCTION_KIND
+    return Building(name, cost, vp, column, circles, 4 if small else 3, kind, good)
+
+
+def _violet(name: str, cost: int, vp: int, column: int, *, large: bool = False) -> Building:
+    return Building(name, cost, vp, column, 1, 1 if large else 2, VIOLET, large=large)
 
 
 BUILDINGS: dict[str, Building] = {
     b.name: b
     for b in (
-        _b("small_indigo_plant", 1, 1, 1, 1, 4, good=INDIGO),
-        _b("small_sugar_mill", 2, 1, 1, 1, 4, good=SUGAR),
-        _b("indigo_plant", 3, 2, 2, 3, 3, good=INDIGO),
-        _b("sugar_mill", 4, 2, 2, 3, 3, good=SUGAR),
-        _b("tobacco_storage", 5, 3, 3, 3, 3, good=TOBACCO),
-        _b("coffee_roaster", 6, 3, 3, 2, 3, good=COFFEE),
-        _b("small_market", 1, 1, 1, 1, 2),
-        _b("hacienda", 2, 1, 1, 1, 2),
-        _b("construction_hut", 2, 1, 1, 1, 2),
-        _b("small_warehouse", 3, 1, 1, 1, 2),
-        _b("hospice", 4, 2, 2, 1, 2),
-        _b("office", 5, 2, 2, 1, 2),
-        _b("large_market", 5, 2, 2, 1, 2),
-        _b("large_warehouse", 6, 2, 2, 1, 2),
-        _b("factory", 7, 3, 3, 1, 2),
-        _b("university", 8, 3, 3, 1, 2),
-        _b("harbor", 8, 3, 3, 1, 2),
-        _b("wharf", 9, 3, 3, 1, 2),
-        _b("guild_hall", 10, 4, 4, 1, 1, large=True),
-        _b("residence", 10, 4, 4, 1, 1, large=True),
-        _b("fortress", 10, 4, 4, 1, 1, large=True),
-        _b("customs_house", 10, 4, 4, 1, 1, large=True),
-        _b("city_hall", 10, 4, 4, 1, 1, large=True),
+        # name                           cost VP column circles good
+        _production("small_indigo_plant", 1, 1, 1, 1, INDIGO),
+        _production("small_sugar_mill", 2, 1, 1, 1, SUGAR),
+        _production("indigo_plant", 3, 2, 2, 3, INDIGO),
+        _production("sugar_mill", 4, 2, 2, 3, SUGAR),
+        _production("tobacco_storage", 5, 3, 3, 3, TOBACCO),
+        _production("coffee_roaster", 6, 3, 3, 2, COFFEE),
+        # name                   cost VP column
+        _violet("small_market", 1, 1, 1),
+        _violet("hacienda", 2, 1, 1),
+        _violet("construction_hut", 2, 1, 1),
+        _violet("small_warehouse", 3, 1, 1),
+        _violet("hospice", 4, 2, 2),
+        _violet("office", 5, 2, 2),
+        _violet("large_market", 5, 2, 2),
+        _violet("large_warehouse", 6, 2, 2),
+        _violet("factory", 7, 3, 3),
+        _violet("university", 8, 3, 3),
+        _violet("harbor", 8, 3, 3),
+        _violet("wharf", 9, 3, 3),
+        _violet("guild_hall", 10, 4, 4, large=True),
+        _violet("residence", 10, 4, 4, large=True),
+        _violet("fortress", 10, 4, 4, large=True),
+        _violet("customs_house", 10, 4, 4, large=True),
+        _violet("city_hall", 10, 4, 4, large=True),
     )
 }
 
-SMALL_PRODUCTION = frozenset({"small_indigo_plant", "small_sugar_mill"})
-LARGE_PRODUCTION = frozenset({"indigo_plant", "sugar_mill", "tobacco_storage", "coffee_roaster"})
+SMALL_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == SMALL_PRODUCTION_KIND)
+LARGE_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == LARGE_PRODUCTION_KIND)
 PRODUCTION_BY_GOOD: dict[int, tuple[str, ...]] = {
-    g: tuple(b.name for b in BUILDINGS.values() if b.good == g) for g in range(5)
+    g: tuple(b.name for b in BUILDINGS.values() if b.good == g) for g in ALL_GOODS
 }
 FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons for producing 0..5 kinds of goods with an occupied factory."""

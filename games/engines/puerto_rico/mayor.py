@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from .actions import Action, Arrange, IllegalAction
 from .common import END_COLONISTS, finish_phase, trigger_end
-from .data import BUILDINGS, ISLAND_KINDS
+from .data import ALL_ISLAND_KINDS, BUILDINGS, ISLAND_KINDS
 from .state import Player, State
 
 
@@ -46,7 +46,7 @@ class Arrangements(Sequence[Arrange]):
     """
 
     def __init__(self, player: Player, variants: list[tuple[bool, int]]) -> None:
-        self._kinds = [k for k in range(6) if player.tiles[k]]
+        self._kinds = [k for k in ALL_ISLAND_KINDS if player.tiles[k]]
         self._buildings = list(player.city)
         self._caps = [player.tiles[k] for k in self._kinds] + [
             BUILDINGS[b].circles for b in self._buildings
@@ -98,7 +98,7 @@ class Arrangements(Sequence[Arrange]):
                 index -= w
             counts.append(c)
             r -= c
-        island = [0] * 6
+        island = [0] * len(ALL_ISLAND_KINDS)
         for k, c in zip(self._kinds, counts, strict=False):
             island[k] = c
         city = tuple(zip(self._buildings, counts[len(self._kinds) :], strict=True))
@@ -122,7 +122,7 @@ def check(state: State, action: Action) -> None:
     if action.type != "arrange":
         raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
-    if len(action.island) != 6:
+    if len(action.island) != len(ALL_ISLAND_KINDS):
         raise IllegalAction("island_counts")
     total = pl.colonists()
     if action.privilege:
@@ -132,7 +132,7 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("colonist_supply_empty")
         total += 1
     capacity = placed = 0
-    for k in range(6):
+    for k in ALL_ISLAND_KINDS:
         n = action.island[k]
         if n < 0:
             raise IllegalAction("negative_count")

@@ -15,8 +15,8 @@ from typing import Any
 from . import builder, captain, craftsman, mayor, settler, trader
 from .actions import Action, ChooseRole, IllegalAction
 from .common import finish_phase
-from .data import BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
-from .state import Player, State
+from .data import ALL_GOODS, BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .state import Player, RoleCard, Ship, State
 
 PHASE_MODULES: dict[str, ModuleType] = {
     "settler": settler,
@@ -35,7 +35,7 @@ DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
 def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
     """Set up the table; seat 0 is the first governor (the site seats players at random)."""
     if num_players not in SETUPS:
-        raise ValueError("Puerto Rico is played by 3, 4 or 5 players here")
+        raise ValueError("Puerto Rico is played by 2 to 5 players here")
     opts = {**DEFAULT_OPTIONS, **(options or {})}
     unknown = set(opts) - set(DEFAULT_OPTIONS)
     if unknown:
@@ -56,7 +56,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.round = 1
     s.governor = s.chooser = s.current = 0
     s.phase = "role"
-    s.roles = [[r, 0, None] for r in setup.roles]
+    s.roles = [RoleCard(r, 0, None) for r in setup.roles]
     s.roles_chosen = 0
     s.colonist_supply = setup.colonist_supply
     s.colonist_ship = setup.colonist_ship
@@ -72,13 +72,13 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
         pl.tiles[kind] = 1
         tiles[kind] -= 1
         s.players.append(pl)
-    s.stack = [k for k in range(5) for _ in range(tiles[k])]
+    s.stack = [k for k in ALL_GOODS for _ in range(tiles[k])]
     rng.shuffle(s.stack)
     s.face_up = sorted(s.stack.pop() for _ in range(setup.face_up))
     s.discards = []
     s.rng = rng.getrandbits(63)
-    s.buildings = {b.name: b.copies for b in BUILDINGS.values()}
-    s.ships = [[cap, None, 0] for cap in setup.ships]
+    s.buildings = {b.name: setup.copies(b) for b in BUILDINGS.values()}
+    s.ships = [Ship(cap, None, 0) for cap in setup.ships]
     s.trading_house = []
     s.end_reasons = []
     s.turn = 0
@@ -151,9 +151,17 @@ def apply(
 def _choose_role(state: State, role: str, log: list[dict] | None) -> None:
     seat = state.current
     # Of two free prospectors the seat takes the one with more doubloons on it.
-    card = max((r for r in state.roles if r[0] == role and r[2] is None), key=lambda r: r[1])
-    card[2] = seat
-    bonus, card[1] = card[1], 0
+    roles = state.roles
+    pick = None
+    for i, card in enumerate(roles):
+        if (
+            card.role == role
+            and card.taken_by is None
+            and (pick is None or card.doubloons > roles[pick].doubloons)
+        ):
+            pick = i
+    bonus = roles[pick].doubloons
+    roles[pick] = RoleCard(role, 0, seat)
     state.players[seat].doubloons += bonus
     state.chooser = seat
     if log is not None:

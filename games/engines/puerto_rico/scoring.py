@@ -5,26 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import BUILDINGS, LARGE_PRODUCTION, RESIDENCE_BONUS, SMALL_PRODUCTION
+from .data import BUILDINGS
+from .powers import HOOKS, SCORING
 from .state import Player, State
 
 
 def large_building_bonuses(pl: Player) -> dict[str, int]:
-    """The extra VP of each occupied large building the player owns."""
-    out = {}
-    if pl.city.get("guild_hall", 0):
-        out["guild_hall"] = sum(1 for b in pl.city if b in SMALL_PRODUCTION) + sum(
-            2 for b in pl.city if b in LARGE_PRODUCTION
-        )
-    if pl.city.get("residence", 0):
-        out["residence"] = RESIDENCE_BONUS.get(sum(pl.tiles), 4)
-    if pl.city.get("fortress", 0):
-        out["fortress"] = pl.colonists() // 3
-    if pl.city.get("customs_house", 0):
-        out["customs_house"] = pl.vp // 4
-    if pl.city.get("city_hall", 0):
-        out["city_hall"] = sum(1 for b in pl.city if BUILDINGS[b].violet)
-    return out
+    """The extra VP of each occupied building with a scoring power the player owns."""
+    city = pl.city
+    return {b: fn(pl) for b, fn in HOOKS[SCORING] if city.get(b)}
 
 
 def score(pl: Player) -> dict[str, Any]:

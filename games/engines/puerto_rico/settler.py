@@ -9,7 +9,12 @@ import random
 from .actions import HACIENDA, PASS, Action, IllegalAction, Settle
 from .common import colonist_available, finish_phase, next_seat_to_decide, take_colonist
 from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
+from .powers import COLONIST_WITH_TILE, DRAW_FACE_DOWN, HOOKS, SETTLE_QUARRY, has
 from .state import State
+
+_DRAW_FACE_DOWN = HOOKS[DRAW_FACE_DOWN]
+_SETTLE_QUARRY = HOOKS[SETTLE_QUARRY]
+_COLONIST_WITH_TILE = HOOKS[COLONIST_WITH_TILE]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -23,7 +28,7 @@ def _can_hacienda(state: State, seat: int) -> bool:
     pl = state.players[seat]
     return (
         not state.hacienda_used
-        and pl.city.get("hacienda", 0) > 0
+        and has(pl, _DRAW_FACE_DOWN)
         and bool(state.stack)
         and sum(pl.tiles) < ISLAND_SPACES
     )
@@ -31,7 +36,7 @@ def _can_hacienda(state: State, seat: int) -> bool:
 
 def _may_quarry(state: State, seat: int) -> bool:
     return state.quarries > 0 and (
-        seat == state.chooser or state.players[seat].city.get("construction_hut", 0) > 0
+        seat == state.chooser or has(state.players[seat], _SETTLE_QUARRY)
     )
 
 
@@ -42,7 +47,7 @@ def legal(state: State) -> list[Action]:
     if _can_hacienda(state, seat):
         actions.append(HACIENDA)
     if sum(pl.tiles) < ISLAND_SPACES:
-        hospice = pl.city.get("hospice", 0) > 0 and colonist_available(state)
+        hospice = has(pl, _COLONIST_WITH_TILE) and colonist_available(state)
         kinds = sorted(set(state.face_up))
         if _may_quarry(state, seat):
             kinds.append(QUARRY)
@@ -58,7 +63,7 @@ def check(state: State, action: Action) -> None:
     seat = state.current
     pl = state.players[seat]
     if action.type == "hacienda":
-        if pl.city.get("hacienda", 0) == 0:
+        if not has(pl, _DRAW_FACE_DOWN):
             raise IllegalAction("no_hacienda")
         if state.hacienda_used:
             raise IllegalAction("hacienda_used")
@@ -74,14 +79,14 @@ def check(state: State, action: Action) -> None:
     if sum(pl.tiles) >= ISLAND_SPACES:
         raise IllegalAction("island_full")
     if action.tile == QUARRY:
-        if seat != state.chooser and pl.city.get("construction_hut", 0) == 0:
+        if seat != state.chooser and not has(pl, _SETTLE_QUARRY):
             raise IllegalAction("quarry_not_allowed")
         if state.quarries == 0:
             raise IllegalAction("quarries_gone")
     elif action.tile not in state.face_up:
         raise IllegalAction("plantation_not_face_up", tile=ISLAND_KINDS[action.tile])
     if action.hospice:
-        if pl.city.get("hospice", 0) == 0:
+        if not has(pl, _COLONIST_WITH_TILE):
             raise IllegalAction("no_hospice")
         if not colonist_available(state):
             raise IllegalAction("no_colonist")

@@ -7,9 +7,18 @@ kinds are indexed by the integers of ``data``; JSON uses their names.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_INDEX, ISLAND_KINDS, ROLES
+from .data import (
+    ALL_GOODS,
+    ALL_ISLAND_KINDS,
+    BUILDINGS,
+    GOOD_INDEX,
+    GOODS,
+    ISLAND_INDEX,
+    ISLAND_KINDS,
+    ROLES,
+)
 
 FORMAT_VERSION = 1
 PHASES = (
@@ -23,6 +32,22 @@ PHASES = (
     "storage",
     "over",
 )
+
+
+class RoleCard(NamedTuple):
+    """A role card on the table: immutable, so cloning the table copies only the list."""
+
+    role: str
+    doubloons: int
+    taken_by: int | None
+
+
+class Ship(NamedTuple):
+    """A cargo ship: ``capacity`` barrels of one ``good`` (None while empty), ``count`` on it."""
+
+    capacity: int
+    good: int | None
+    count: int
 
 
 class Player:
@@ -39,9 +64,9 @@ class Player:
     def __init__(self) -> None:
         self.doubloons = 0
         self.vp = 0
-        self.goods = [0, 0, 0, 0, 0]
-        self.tiles = [0, 0, 0, 0, 0, 0]
-        self.worked = [0, 0, 0, 0, 0, 0]
+        self.goods = [0] * len(ALL_GOODS)
+        self.tiles = [0] * len(ALL_ISLAND_KINDS)
+        self.worked = [0] * len(ALL_ISLAND_KINDS)
         self.city: dict[str, int] = {}
         self.san_juan = 0
 
@@ -158,7 +183,7 @@ class State:
         s.phase = self.phase
         s.current = self.current
         s.chooser = self.chooser
-        s.roles = [r[:] for r in self.roles]
+        s.roles = self.roles[:]
         s.roles_chosen = self.roles_chosen
         s.colonist_supply = self.colonist_supply
         s.colonist_ship = self.colonist_ship
@@ -169,7 +194,7 @@ class State:
         s.face_up = self.face_up[:]
         s.discards = self.discards[:]
         s.buildings = self.buildings.copy()
-        s.ships = [ship[:] for ship in self.ships]
+        s.ships = self.ships[:]
         s.trading_house = self.trading_house[:]
         s.end_reasons = self.end_reasons[:]
         s.players = [p.clone() for p in self.players]
@@ -255,7 +280,7 @@ class State:
         for r in data["roles"]:
             if r["role"] not in ROLES:
                 raise ValueError(f"unknown role {r['role']!r}")
-            s.roles.append([r["role"], r["doubloons"], r["taken_by"]])
+            s.roles.append(RoleCard(r["role"], r["doubloons"], r["taken_by"]))
         s.roles_chosen = data["roles_chosen"]
         s.colonist_supply = data["colonists"]["supply"]
         s.colonist_ship = data["colonists"]["ship"]
@@ -268,11 +293,11 @@ class State:
         s.discards = [GOOD_INDEX[k] for k in plantations["discards"]]
         s.buildings = dict(data["buildings"])
         s.ships = [
-            [
+            Ship(
                 ship["capacity"],
                 None if ship["good"] is None else GOOD_INDEX[ship["good"]],
                 ship["count"],
-            ]
+            )
             for ship in data["ships"]
         ]
         s.trading_house = [GOOD_INDEX[g] for g in data["trading_house"]]

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from .actions import PASS, Action, IllegalAction, Sell
 from .common import finish_phase, next_seat_to_decide
-from .data import GOODS, PRICES, TRADING_HOUSE_SPACES
+from .data import ALL_GOODS, GOODS, PRICES, TRADING_HOUSE_SPACES
+from .powers import HOOKS, SALE_PRICE, SELL_SAME_KIND, has, total
 from .state import State
 
-_SELL = [Sell(g) for g in range(5)]
+_SELL = [Sell(g) for g in ALL_GOODS]
+_SALE_PRICE = HOOKS[SALE_PRICE]
+_SELL_SAME_KIND = HOOKS[SELL_SAME_KIND]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -24,18 +27,13 @@ def _sellable(state: State, seat: int) -> list[int]:
     if len(house) >= TRADING_HOUSE_SPACES:
         return []
     pl = state.players[seat]
-    office = pl.city.get("office", 0) > 0
-    return [g for g in range(5) if pl.goods[g] and (office or g not in house)]
+    office = has(pl, _SELL_SAME_KIND)
+    return [g for g in ALL_GOODS if pl.goods[g] and (office or g not in house)]
 
 
 def sale_price(state: State, seat: int, good: int) -> int:
-    pl = state.players[seat]
-    bonus = 1 if seat == state.chooser else 0
-    if pl.city.get("small_market", 0):
-        bonus += 1
-    if pl.city.get("large_market", 0):
-        bonus += 2
-    return PRICES[good] + bonus
+    privilege = 1 if seat == state.chooser else 0
+    return PRICES[good] + privilege + total(state.players[seat], _SALE_PRICE, good)
 
 
 def legal(state: State) -> list[Action]:
@@ -53,7 +51,7 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("no_good", good=name)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         raise IllegalAction("trading_house_full")
-    if action.good in state.trading_house and not pl.city.get("office", 0):
+    if action.good in state.trading_house and not has(pl, _SELL_SAME_KIND):
         raise IllegalAction("trading_house_has_good", good=name)
 
 
