@@ -1,5 +1,6 @@
 """Background work for games, run by the Celery worker."""
 
+import logging
 import time
 from datetime import timedelta
 
@@ -7,9 +8,12 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db.models import F
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from games import clocks, notifications, services
 from games.models import Game, Seat
+
+log = logging.getLogger(__name__)
 
 AI_MOVES_PER_TASK = 20
 """AI moves one task plays in a row before it hands on to a fresh task."""
@@ -17,8 +21,11 @@ AI_TASK_SECONDS = 10
 """Time after which an AI task hands on, so other games' AI turns get the worker too."""
 AI_SOFT_TIME_LIMIT = 30
 """Seconds before a bot is stopped and the easy bot's move is played instead."""
-AI_TURN_OVERDUE_SECONDS = 120
-"""An AI turn waiting this long was lost (a worker died): ``sweep_ai_turns`` queues it again."""
+AI_TURN_OVERDUE_SECONDS = 20
+"""An AI turn waiting this long was lost (a worker died, Redis lost its queue, the queueing
+failed): ``sweep_ai_turns`` queues it again. Above a bot's move (2 s for the hard player) with
+room for a busy worker; a turn still in play when it is queued again is played once all the
+same (the second task finds its version stale)."""
 
 
 @shared_task
@@ -27,7 +34,7 @@ def ping() -> str:
     return "pong"
 
 
-@shared_task(acks_late=True, ignore_result=True, soft_time_limit=AI_SOFT_TIME_LIMIT)
+@shared_task(ignore_result=True, soft_time_limit=AI_SOFT_TIME_LIMIT)
 def play_ai_turn(game_id: int, version: int) -> None:
     """Play the AI seats' moves from ``version`` on; a task for an old version does nothing.
 
@@ -48,13 +55,35 @@ def play_ai_turn(game_id: int, version: int) -> None:
     except SoftTimeLimitExceeded:
         services.play_ai_turn(game_id, version, level=Seat.AI.EASY)
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-    play_ai_turn.delay(game_id, version)
+    queue_ai_turn(game_id, version)
+
+
+def queue_ai_turn(game_id: int, version: int) -> bool:
+    """Queue ``play_ai_turn``. When the broker is unreachable this logs the event
+    ``ai_turn_not_queued`` instead of raising, and ``sweep_ai_turns`` queues the turn later."""
+    try:
+        play_ai_turn.delay(game_id, version)
+    except OperationalError as error:
+        fields = {
+            "event": "ai_turn_not_queued",
+            "game": game_id,
+            "version": version,
+            "error": repr(error),
+        }
+        log.warning(
+            "ai_turn_not_queued game=%(game)s version=%(version)s error=%(error)s; "
+            "the sweeper queues it again",
+            fields,
+            extra=fields,
+        )
+        return False
+    return True
 
 
 @shared_task(ignore_result=True)
 def sweep_ai_turns() -> None:
-    """Every minute (beat): queue again the AI turns that have waited too long (a worker died
-    or a task was lost); a duplicate finds its version stale and does nothing."""
+    """Every few seconds (beat): queue again the AI turns that have waited too long; a duplicate
+    finds its version stale and does nothing (one query)."""
     cutoff = timezone.now() - timedelta(seconds=AI_TURN_OVERDUE_SECONDS)
     overdue = Seat.objects.filter(
         game__status=Game.Status.RUNNING,
@@ -62,10 +91,10 @@ def sweep_ai_turns() -> None:
         position=F("game__current_position"),
     ).exclude(ai_level="")
     for game_id, version in overdue.values_list("game_id", "game__version"):
-        play_ai_turn.delay(game_id, version)
+        queue_ai_turn(game_id, version)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(ignore_result=True)
 def deliver_notification(notification_id: int) -> None:
     """Send one outbox row (at most once; failures are retried by ``deliver_pending``)."""
     notifications.deliver(notification_id)
