@@ -161,6 +161,8 @@ def processes(own_redis, tmp_path):
 def lock_waiters() -> int:
     """Database sessions of the test database waiting for a row lock (a task blocked on it)."""
     with connection.cursor() as cursor:
+        # Statistics are read once per transaction unless told otherwise (this runs in one).
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
             "AND wait_event_type = 'Lock'"
