@@ -114,6 +114,7 @@ class Part:
             )
         ready = " ready." if kind == "worker" else "beat: Starting"
         if wait_for(lambda: ready in self.log.read_text(), 60) is None:
+            self.kill()
             raise SystemExit(f"the {kind} did not start:\n{self.log.read_text()}")
 
     def connections(self) -> int:
@@ -180,11 +181,13 @@ def main() -> int:
     parts: list[Part] = []
     try:
         results = measure(args, folder, env, redis_server, parts)
+        for part in parts:
+            part.stop()
+        results["postgresql"] = measure_postgres(args, folder, env)
     finally:
         for part in parts:
             part.stop()
         redis_server.stop()
-    results["postgresql"] = measure_postgres(args, folder, env)
     print(json.dumps(results, indent=2))
     return 0
 
@@ -261,7 +264,7 @@ def measure_postgres(args, folder: Path, env: dict[str, str]) -> dict | str:
             return -1
 
     web_port = free_port()
-    parts = [Part("worker", folder, pg_env), Part("beat", folder, pg_env)]
+    parts = []
     web = subprocess.Popen(
         [
             *(sys.executable, "-m", "gunicorn", "puerto.wsgi"),
@@ -275,6 +278,7 @@ def measure_postgres(args, folder: Path, env: dict[str, str]) -> dict | str:
     )
     results: dict = {}
     try:
+        parts += [Part("worker", folder, pg_env), Part("beat", folder, pg_env)]
         wait_for(lambda: get(web_port, "/healthz") == 200, 30)
         wait_for(lambda: version() > 0, 60)
         poll = f"/api/games/{game_id}/version/"
