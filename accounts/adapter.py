@@ -5,6 +5,7 @@ from django import forms
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from accounts import lockout
 from accounts.models import DELETED_USERNAME_PREFIX, User
 
 
@@ -21,3 +22,18 @@ class AccountAdapter(DefaultAccountAdapter):
         if translation.get_language() in User.Language.values:
             user.language = translation.get_language()
         return super().save_user(request, user, form, commit=commit)
+
+    def pre_authenticate(self, request, **credentials):
+        """Failed password logins count in ``accounts.lockout``, shared with the API's HTTP
+        Basic, instead of allauth's own counter: a locked account or address is refused before
+        its password is hashed, with allauth's message."""
+        if lockout.wait(request, _login(credentials)):
+            raise self.validation_error("too_many_login_attempts")
+
+    def authentication_failed(self, request, **credentials):
+        lockout.failed(request, _login(credentials))
+
+
+def _login(credentials: dict) -> str:
+    """What the player typed to name their account (re-authentication passes both)."""
+    return credentials.get("username") or credentials.get("email") or ""

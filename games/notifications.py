@@ -524,16 +524,20 @@ def unsubscribe_url(user, kind: str) -> str:
 
 
 def read_unsubscribe_token(token: str):
-    """``(user, kind)`` for a genuine token, else ``None``."""
+    """``(user, kind)`` for a genuine token signed within ``PUERTO_UNSUBSCRIBE_LINK_DAYS``
+    (every mail carries a fresh one, so a link goes stale only in an old mail); raises
+    ``signing.SignatureExpired`` for an older one, ``signing.BadSignature`` for any other."""
+    data = signing.loads(
+        token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.PUERTO_UNSUBSCRIBE_LINK_DAYS)
+    )
     try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
         user_id, kind = data["u"], data["k"]
-    except (signing.BadSignature, KeyError, TypeError):
-        return None
-    if kind not in Kind.values:
-        return None
-    user = get_user_model().objects.filter(pk=user_id).first()
-    return (user, kind) if user is not None else None
+    except (KeyError, TypeError) as error:
+        raise signing.BadSignature("not an unsubscribe token") from error
+    user = get_user_model().objects.filter(pk=user_id).first() if kind in Kind.values else None
+    if user is None:
+        raise signing.BadSignature("no such account or kind of email")
+    return user, kind
 
 
 def unsubscribe(user, kind: str) -> None:

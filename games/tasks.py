@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django.db import DatabaseError, InterfaceError
 from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError
@@ -21,6 +22,8 @@ AI_TASK_SECONDS = 10
 """Time after which an AI task hands on, so other games' AI turns get the worker too."""
 AI_SOFT_TIME_LIMIT = 30
 """Seconds before a bot is stopped and the easy bot's move is played instead."""
+AI_FALLBACK_LEVELS = (Seat.AI.EASY, Seat.AI.RANDOM)
+"""Who moves, in turn, when an AI seat's bot fails: the easy bot, then a random legal move."""
 AI_TURN_OVERDUE_SECONDS = 20
 """An AI turn waiting this long was lost (a worker died, Redis lost its queue, the queueing
 failed): ``sweep_ai_turns`` queues it again. Above a bot's move (2 s for the hard player) with
@@ -40,20 +43,21 @@ def play_ai_turn(game_id: int, version: int) -> None:
 
     Consecutive AI turns are played here in a loop rather than by one task per move, so a
     game of AI players does not queue (or, with eager tasks, nest) hundreds of tasks; after
-    ``AI_TASK_SECONDS`` the task hands on to a fresh one. When a bot overruns the soft time
-    limit, the easy bot's move is played instead, so an AI seat never stalls a game.
+    ``AI_TASK_SECONDS`` the task hands on to a fresh one. When a bot fails or overruns the
+    soft time limit, a fallback's move is played instead, so an AI seat never stalls a game.
     """
     started = time.monotonic()
     try:
         for _ in range(AI_MOVES_PER_TASK):
-            result = services.play_ai_turn(game_id, version)
+            result = play_ai_move(game_id, version)
             if result is None:
                 return
             version = result.game.version
             if time.monotonic() - started > AI_TASK_SECONDS:
                 break
-    except SoftTimeLimitExceeded:
-        services.play_ai_turn(game_id, version, level=Seat.AI.EASY)
+    except SoftTimeLimitExceeded as overrun:
+        log_bot_failure(game_id, None, overrun)
+        play_ai_move(game_id, version, levels=AI_FALLBACK_LEVELS)
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
     queue_ai_turn(game_id, version)
 
@@ -78,6 +82,43 @@ def queue_ai_turn(game_id: int, version: int) -> bool:
         )
         return False
     return True
+
+
+def play_ai_move(
+    game_id: int, version: int, levels: tuple[str | None, ...] = (None, *AI_FALLBACK_LEVELS)
+) -> services.MoveResult | None:
+    """The AI seat's move by the first of ``levels`` (None: the seat's own) whose bot does not
+    fail; each failure is logged. The database's errors and the time limit are not a bot's:
+    they go up to the task, as does the last level's failure."""
+    *tried, last = levels
+    for level in tried:
+        try:
+            return services.play_ai_turn(game_id, version, level=level)
+        except (DatabaseError, InterfaceError, SoftTimeLimitExceeded):
+            raise
+        except Exception as error:
+            log_bot_failure(game_id, level, error)
+    return services.play_ai_turn(game_id, version, level=last)
+
+
+def log_bot_failure(game_id: int, level: str | None, error: BaseException) -> None:
+    """The event ``ai_bot_failed``: the game, the seat to act, the bot's level (None: the
+    seat's own) and the error, in the message and as fields for a structured log handler."""
+    game = Game.objects.filter(pk=game_id).first()
+    seat = game.seat_to_act() if game else None
+    fields = {
+        "event": "ai_bot_failed",
+        "game": game_id,
+        "seat": seat.position if seat else None,
+        "level": level or (seat.ai_level if seat else None),
+        "error": repr(error),
+    }
+    log.error(
+        "ai_bot_failed game=%(game)s seat=%(seat)s level=%(level)s error=%(error)s",
+        fields,
+        extra=fields,
+        exc_info=error,
+    )
 
 
 @shared_task(ignore_result=True)

@@ -3,8 +3,10 @@ what a game looks like is the business of its UI module (``games.ui``)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -361,11 +363,19 @@ def vacation(request: HttpRequest) -> HttpResponse:
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """One-click unsubscribe: POST switches the kind of mail off at once (what mail clients
     send); GET only shows a page with a button, so link scanners unsubscribe nobody."""
-    found = notifications.read_unsubscribe_token(token)
-    if found is None:
+    try:
+        user, kind = notifications.read_unsubscribe_token(token)
+    except signing.SignatureExpired:
+        return render(
+            request,
+            "games/unsubscribe_invalid.html",
+            {"expired": True, "days": settings.PUERTO_UNSUBSCRIBE_LINK_DAYS},
+            status=410,
+        )
+    except signing.BadSignature:
         return render(request, "games/unsubscribe_invalid.html", status=400)
-    user, kind = found
-    context = {"kind": notifications.Notification.Kind(kind), "email": user.email}
+    # No address on these pages: whoever holds the link (a forwarded mail) learns none.
+    context = {"kind": notifications.Notification.Kind(kind)}
     if request.method == "POST":
         notifications.unsubscribe(user, kind)
         return render(request, "games/unsubscribe_done.html", context)

@@ -27,6 +27,16 @@ def env_bool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
+def env_count(name: str, default: int = 0) -> int:
+    """Read a whole number of 0 or more; anything else is a configuration error."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not (value.isascii() and value.isdigit()):
+        raise ImproperlyConfigured(f"{name} must be a whole number of 0 or more, not {value!r}")
+    return int(value)
+
+
 def env_list(name: str, default: str = "") -> list[str]:
     """Read a comma-separated variable into a list, ignoring blanks."""
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
@@ -149,20 +159,32 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[puerto] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
 ACCOUNT_USERNAME_BLACKLIST = ["admin", "puerto", "deleted"]
 ACCOUNT_RATE_LIMITS = {
-    # Failed logins: 10 a minute from one address, 5 per account in 5 minutes.
+    # Wrong two-factor codes: 10 a minute from one address, 5 per account in 5 minutes.
+    # (Wrong passwords count in accounts.lockout instead, for the form and the API alike.)
     "login_failed": "10/m/ip,5/5m/key",
 }
+# Wrong passwords (login form, HTTP Basic on the API) as (failures, seconds): 5 for one account
+# in 5 minutes, or 10 from one client address in a minute, lock that account or address for as
+# long again, even for the right password.
+PUERTO_FAILED_LOGINS_PER_ACCOUNT = (5, 5 * 60)
+PUERTO_FAILED_LOGINS_PER_ADDRESS = (10, 60)
+# Proxies in front of the site that append the address they saw to X-Forwarded-For (the TLS
+# proxy: 1). The client's address is then the one the outermost of them saw; with 0 it is
+# REMOTE_ADDR and the header, which any client can send, is ignored. For allauth and DRF alike.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_count("TRUSTED_PROXY_COUNT")
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "puerto"
 
 # The JSON API (/api/): sessions for the site's own pages, HTTP Basic for scripts (it checks
-# the password hash on every request, so it is slow by design: use it for a few calls only).
+# the password hash on every request, so it is slow by design: use it for a few calls only;
+# wrong passwords lock out like the login form's, answered 429 with Retry-After).
 # The browsable API only while DEBUG is on.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "accounts.authentication.BasicAuthentication",  # counts wrong passwords with the form
     ],
+    "NUM_PROXIES": ALLAUTH_TRUSTED_PROXY_COUNT,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
@@ -217,6 +239,8 @@ PUERTO_DIGEST_HOUR = int(os.environ.get("PUERTO_DIGEST_HOUR", "7"))
 # whose turn has waited PUERTO_TURN_EMAIL_MINUTES, and not again until they come back.
 PUERTO_TURN_EMAIL_MINUTES = int(os.environ.get("PUERTO_TURN_EMAIL_MINUTES", "10"))
 PUERTO_AWAY_MINUTES = int(os.environ.get("PUERTO_AWAY_MINUTES", "5"))
+# Days an email's one-click unsubscribe link works (every email carries a fresh one).
+PUERTO_UNSUBSCRIBE_LINK_DAYS = 60
 
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -11,14 +11,45 @@ Monte Carlo search over the hidden information, with the heuristic for playouts:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import policy, search
 from .knowledge import Values
 
-LEVELS = ("random", "easy", "medium", "hard")
 EASY_NOISE = 0.6
 """Width (VP) of the blur on the easy player's scores: it often misjudges close choices."""
+
+Bot = Callable[..., Any]
+"""``bot(state, view, legal, seed, *, budget, simulations)``: the action to take in the
+determinized ``state`` of ``view``, one of ``legal`` (more than one), drawn from ``seed``."""
+
+
+def play_random(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
+    return legal[random.Random(seed).randrange(len(legal))]
+
+
+def heuristic(noise: float) -> Bot:
+    """The heuristic player with ``noise`` (VP) of blur on its scores."""
+
+    def play(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
+        return policy.choose(state, Values(state), random.Random(seed), noise)
+
+    return play
+
+
+def play_hard(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
+    return search.choose(state, view, seed, **limits)
+
+
+BOTS: dict[str, Bot] = {
+    "random": play_random,
+    "easy": heuristic(EASY_NOISE),
+    "medium": heuristic(0.0),
+    "hard": play_hard,
+}
+"""The bot of each level; one more level is one more entry (a test adds a failing one)."""
+LEVELS = tuple(BOTS)
 
 
 def choose_action(
@@ -33,16 +64,11 @@ def choose_action(
     """The action an AI player of ``level`` takes, seeing ``view`` (the ``player_view`` of the
     seat to act). ``budget`` (seconds) and ``simulations`` bound the hard player's search;
     a simulation count makes its move reproducible whatever the machine's speed."""
-    if level not in LEVELS:
+    bot = BOTS.get(level)
+    if bot is None:
         raise ValueError(f"unknown AI level {level!r}")
     state = rules.determinize(view, seed)
     legal = rules.legal_actions(state)
-    rng = random.Random(seed)
-    if level == "random":
-        return legal[rng.randrange(len(legal))]
     if len(legal) == 1:
         return legal[0]
-    if level == "hard":
-        return search.choose(state, view, seed, budget=budget, simulations=simulations)
-    noise = EASY_NOISE if level == "easy" else 0.0
-    return policy.choose(state, Values(state), rng, noise)
+    return bot(state, view, legal, seed, budget=budget, simulations=simulations)

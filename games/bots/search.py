@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from typing import Any
 
@@ -76,9 +77,7 @@ def choose(
     seat = state.current
     rng = random.Random(seed)
     k = len(cands)
-    sums = [0.0] * k
-    squares = [0.0] * k
-    counts = [0] * k
+    results: list[list[float]] = [[] for _ in cands]
     alive = list(range(k))
 
     longest = 0.0
@@ -90,10 +89,9 @@ def choose(
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
         for i in alive:
-            r = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
-            sums[i] += r
-            squares[i] += r * r
-            counts[i] += 1
+            results[i].append(
+                playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
+            )
         longest = max(longest, time.perf_counter() - began)
 
     batch()
@@ -118,22 +116,29 @@ def choose(
             if used + len(alive) > limit or not time_left():
                 break
         if len(alive) > 2:
-            alive.sort(key=lambda i: -sums[i] / counts[i])
+            alive.sort(key=lambda i: -statistics.mean(results[i]))
             alive = alive[: (len(alive) + 1) // 2]
             if 0 not in alive:
                 alive.append(0)
-    return cands[_pick(sums, squares, counts)]
+    return cands[_pick(results)]
 
 
-def _pick(sums: list[float], squares: list[float], counts: list[int]) -> int:
+def _pick(results: list[list[float]]) -> int:
     """The best-scoring candidate if it beats the heuristic's favourite (0) by ``z`` standard
     errors of the difference, else the favourite. The variance is pooled over all playouts:
-    a candidate's own handful of them says little about its spread."""
-    n = sum(counts)
-    best = max(range(len(counts)), key=lambda i: sums[i] / counts[i])
-    if best == 0 or n <= len(counts):
+    a candidate's own handful of them says little about its spread.
+
+    Means are exact (equal playouts give equal means whatever their number) and the variance
+    sums each playout's squared deviation: a sum of squares less the squared sum cancels to
+    slightly below zero when every playout scores the same."""
+    means = [statistics.mean(r) for r in results]
+    n = sum(len(r) for r in results)
+    best = max(range(len(results)), key=means.__getitem__)
+    if best == 0 or n <= len(results):
         return 0
-    deviations = sum(squares[i] - sums[i] * sums[i] / counts[i] for i in range(len(counts)))
-    pooled = deviations / (n - len(counts))
-    gap = sums[best] / counts[best] - sums[0] / counts[0]
-    return best if gap > PARAMS["z"] * math.sqrt(pooled * (1 / counts[0] + 1 / counts[best])) else 0
+    deviations = math.fsum(
+        (x - mean) ** 2 for r, mean in zip(results, means, strict=True) for x in r
+    )
+    pooled = deviations / (n - len(results))
+    error = math.sqrt(pooled * (1 / len(results[0]) + 1 / len(results[best])))
+    return best if means[best] - means[0] > PARAMS["z"] * error else 0

@@ -32,8 +32,9 @@ def sign_up(client, username="anna", email="anna@example.org", password=PASSWORD
     )
 
 
-def log_in(client, login, password=PASSWORD):
-    return client.post("/accounts/login/", {"login": login, "password": password})
+def log_in(client, login, password=PASSWORD, **request):
+    """The login form posted; ``request`` adds to the request's environ (e.g. ``REMOTE_ADDR``)."""
+    return client.post("/accounts/login/", {"login": login, "password": password}, **request)
 
 
 @pytest.fixture

@@ -357,12 +357,51 @@ def test_get_only_shows_a_confirmation_page(users, client):
     page = response.content.decode()
     assert response.status_code == 200
     assert "move time running out" in page and '<form method="post"' in page
+    assert user.email not in page  # whoever holds the link learns no address from it
     user.refresh_from_db()
     assert user.reminder_email
 
-    client.post(path)
+    done = client.post(path)
+    assert done.status_code == 200 and user.email not in done.content.decode()
     user.refresh_from_db()
     assert not user.reminder_email
+
+
+def token_signed_days_ago(user, kind: str, days: float) -> str:
+    """The unsubscribe token that a mail sent ``days`` ago carried (signed then)."""
+
+    class Then(signing.TimestampSigner):
+        def timestamp(self):
+            return signing.b62_encode(int(time.time() - days * 86400))
+
+    return Then(salt=notifications.UNSUBSCRIBE_SALT).sign_object({"u": user.pk, "k": kind})
+
+
+@pytest.mark.django_db
+def test_a_link_works_for_the_configured_days_then_expires(users, client, settings):
+    settings.PUERTO_UNSUBSCRIBE_LINK_DAYS = 60
+    user = users[0]
+    recent = reverse("games:unsubscribe", args=[token_signed_days_ago(user, "turn", 59)])
+    old = reverse("games:unsubscribe", args=[token_signed_days_ago(user, "turn", 61)])
+    assert client.get(recent).status_code == 200
+
+    for method in (client.get, client.post):
+        response = method(old)
+        page = response.content.decode()
+        assert response.status_code == 410
+        assert "This unsubscribe link has expired" in page
+        assert f'href="{reverse("accounts:profile")}"' in page
+        assert user.email not in page
+    user.refresh_from_db()
+    assert user.turn_email == "immediate"
+
+    german = client.get(old, HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 410
+    assert "Dieser Abbestell-Link ist abgelaufen" in german.content.decode()
+
+    client.post(recent)
+    user.refresh_from_db()
+    assert user.turn_email == "off"
 
 
 @pytest.mark.django_db
@@ -385,6 +424,9 @@ def test_a_forged_token_changes_nothing(users, client, token):
         response = method(reverse("games:unsubscribe", args=[token]))
         assert response.status_code == 400
         assert "This unsubscribe link is not valid" in response.content.decode()
+        assert f'href="{reverse("accounts:profile")}"' in response.content.decode()
+    german = client.get(reverse("games:unsubscribe", args=[token]), HTTP_ACCEPT_LANGUAGE="de")
+    assert "Dieser Abbestell-Link ist ungültig" in german.content.decode()
     user.refresh_from_db()
     assert user.turn_email == "immediate" and user.reminder_email and user.game_over_email
 
