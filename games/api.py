@@ -161,6 +161,8 @@ class GameMoves(APIView):
             body = request.data
         except ParseError as error:
             return _error(400, str(error.detail))
+        except RecursionError:  # what Python's JSON parser raises for very deep nesting
+            return _error(400, _("the JSON is nested too deeply"))
         if not isinstance(body, dict):
             return _error(400, _("send a JSON object with 'action' and 'version'"))
         action, version, key = body.get("action"), body.get("version"), body.get("key", "")

@@ -256,7 +256,12 @@ class Move(models.Model):
     log = models.JSONField(
         _("log"), default=list, help_text=_("What happened: the engine's events (docs/engine.md).")
     )
-    idempotency_key = models.CharField(_("idempotency key"), max_length=64, blank=True)
+    idempotency_key = models.CharField(
+        _("idempotency key"),
+        max_length=64,
+        blank=True,
+        help_text=_("The mover's own key for this move: a retry with it gets this move back."),
+    )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("actor"),
@@ -277,10 +282,11 @@ class Move(models.Model):
         ordering = ["game", "version"]
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="one_move_per_version"),
+            # A key is its user's: another user's key is unknown to you, not a replay.
             models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
+                fields=["game", "actor", "idempotency_key"],
                 condition=~Q(idempotency_key=""),
-                name="idempotency_key_once_per_game",
+                name="idempotency_key_once_per_user_and_game",
             ),
         ]
 

@@ -57,6 +57,12 @@ class Conflict(GameError):
     status = 409
 
 
+class KeyReused(GameError):
+    """The user's idempotency key was already used for another action."""
+
+    status = 409
+
+
 @dataclass(frozen=True)
 class MoveResult:
     game: Game
@@ -249,16 +255,20 @@ def submit_move(
 
     ``user`` must hold the seat to act (``ai=True``: the seat must be an AI player's).
     ``expected_version`` is the version the player saw; if the game moved on, ``Conflict``.
-    The same ``idempotency_key`` twice applies the move once and answers the same both times.
+    The same ``idempotency_key`` twice from one user with one action applies the move once and
+    answers the same both times; with another action it is refused. A key is its user's own:
+    another user's key is unknown to you.
     """
     if len(idempotency_key) > 64:
         raise GameError(gettext("idempotency key longer than 64 characters"))
+    if not idempotency_key.isprintable():  # no NUL for the database, no lone surrogate
+        raise GameError(gettext("the idempotency key may hold only printable characters"))
     try:
         return _submit(game_id, action, user, ai, expected_version, idempotency_key)
     except IntegrityError:  # a unique version or key: another request won the race
-        earlier = _earlier_move(game_id, idempotency_key)
+        earlier = _earlier_move(game_id, user, idempotency_key)
         if earlier is not None:  # the same key, sent twice at once
-            return MoveResult(earlier.game, earlier, replayed=True)
+            return _replayed(earlier.game, earlier, action)
         raise Conflict(gettext("the game has moved on since you looked")) from None
 
 
@@ -271,9 +281,9 @@ def _submit(
         # A key already used means a stale version or a seat no longer to act, so the happy
         # path (the version seen is current) needs no look-up: the unique key catches the rest.
         if refusal is not None or expected_version is None:
-            earlier = _earlier_move(game.pk, idempotency_key)
+            earlier = _earlier_move(game.pk, user, idempotency_key)
             if earlier is not None:
-                return MoveResult(game, earlier, replayed=True)
+                return _replayed(game, earlier, action)
         if refusal is not None:
             raise refusal
         seat = game.seat_to_act()
@@ -290,11 +300,24 @@ def _submit(
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
         move = _record(
-            game, rules, state, seat, action, log, actor=None if ai else user, key=idempotency_key
+            game, rules, state, seat, parsed, log, actor=None if ai else user, key=idempotency_key
         )
         _play_forced(game, rules, state)
         _announce(game, previous_position=previous_position, by_ai=ai)
     return MoveResult(game, move)
+
+
+def _replayed(game: Game, earlier: Move, action: Any) -> MoveResult:
+    """The stored move again for a repeated request, if it repeats the same action: the same
+    once parsed, whatever fields the engine ignores."""
+    rules = get_engine(game.engine)
+    try:
+        same = rules.action_from_json(action) == rules.action_from_json(earlier.action)
+    except ValueError:  # MalformedAction: certainly not the stored action
+        same = False
+    if not same:
+        raise KeyReused(gettext("that key was already used for another move"))
+    return MoveResult(game, earlier, replayed=True)
 
 
 def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameError | None:
@@ -306,9 +329,7 @@ def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameEr
         if seat is None or not seat.is_ai:
             return Conflict(gettext("it is not an AI player's turn"))
     elif seat is None or user is None or seat.user_id != user.pk:
-        if _holds_seat(game, user):
-            return Conflict(gettext("it is not your turn"))
-        return Forbidden(gettext("you have no seat in this game"))
+        return seatless_refusal(game, user) or Conflict(gettext("it is not your turn"))
     elif seat.is_ai:
         return Conflict(gettext("an AI player has your seat: take it back first"))
     if expected_version is not None and expected_version != game.version:
@@ -316,14 +337,19 @@ def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameEr
     return None
 
 
-def _earlier_move(game_id: int, idempotency_key: str) -> Move | None:
-    if not idempotency_key:
+def seatless_refusal(game: Game, user) -> Forbidden | None:
+    """The refusal for a user who holds no seat in ``game`` (its seats prefetched), or None:
+    what the move form answers before it reads anything else of the request."""
+    if user is None or not any(s.user_id == user.pk for s in game.seats.all()):
+        return Forbidden(gettext("you have no seat in this game"))
+    return None
+
+
+def _earlier_move(game_id: int, user, idempotency_key: str) -> Move | None:
+    """The move ``user`` made with this key; AI players and forced moves use no keys."""
+    if not idempotency_key or user is None:
         return None
-    return Move.objects.filter(game_id=game_id, idempotency_key=idempotency_key).first()
-
-
-def _holds_seat(game: Game, user) -> bool:
-    return user is not None and any(s.user_id == user.pk for s in game.seats.all())
+    return Move.objects.filter(game_id=game_id, actor=user, idempotency_key=idempotency_key).first()
 
 
 MOVE_FIELDS = (
@@ -351,6 +377,8 @@ def _record(
     key: str = "",
     forced: bool = False,
 ) -> Move:
+    """Store the new state and the move, the engine's ``action`` in its canonical JSON: only
+    what the engine read, never fields it ignored."""
     game.version += 1
     game.state = rules.to_json(state)
     position = rules.current_player(state)
@@ -366,7 +394,7 @@ def _record(
         game=game,
         seat=seat,
         version=game.version,
-        action=action,
+        action=rules.action_to_json(action),
         log=log,
         idempotency_key=key,
         actor=actor,
@@ -387,7 +415,7 @@ def _play_forced(game: Game, rules, state) -> None:
             return
         log: list[dict] = []
         state = rules.apply(state, legal[0], log=log)
-        _record(game, rules, state, seat, rules.action_to_json(legal[0]), log, forced=True)
+        _record(game, rules, state, seat, legal[0], log, forced=True)
 
 
 def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False) -> None:

@@ -167,7 +167,21 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     if too_large_for_a_move(request):
         return HttpResponse(gettext("that request is too large to be a move"), status=413)
     game = _game(pk)
-    status, message = 200, ""
+    seatless = services.seatless_refusal(game, request.user)
+    if seatless is not None:  # nothing of a stranger's post is read
+        status, message = seatless.status, seatless.message
+    else:
+        status, message = _submit_posted(request, game)
+    if not request.htmx:
+        if message:
+            messages.error(request, message)
+        return _see_other(game.get_absolute_url() + "#board")
+    posted = request.POST if message and seatless is None else None
+    return _render_board(request, _game(pk), message, status, posted)
+
+
+def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
+    """Read a player's posted move and submit it: the status and the reason if refused."""
     seen = request.POST.get("version", "")
     try:
         if not seen.isdigit():
@@ -175,24 +189,18 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         version = int(seen)
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
-        status, message = 400, str(error) or gettext("malformed move")
-    else:
-        try:
-            services.submit_move(
-                game.pk,
-                action,
-                user=request.user,
-                expected_version=version,
-                idempotency_key=request.POST.get("key", "")[:64],
-            )
-        except services.GameError as error:
-            status, message = error.status, error.message
-    if not request.htmx:
-        if message:
-            messages.error(request, message)
-        return _see_other(game.get_absolute_url() + "#board")
-    posted = request.POST if message else None
-    return _render_board(request, _game(pk), message, status, posted)
+        return 400, str(error) or gettext("malformed move")
+    try:
+        services.submit_move(
+            game.pk,
+            action,
+            user=request.user,
+            expected_version=version,
+            idempotency_key=request.POST.get("key", "")[:64],
+        )
+    except services.GameError as error:
+        return error.status, error.message
+    return 200, ""
 
 
 @login_required

@@ -325,6 +325,8 @@ def _refusals() -> dict[str, str]:
         "warehouse_not_filled": _("fill your warehouses before goods go back to the supply"),
         "windrose_empty": _("keep one barrel on your windrose before goods go back"),
         "not_an_action": _("an action is an object with a 'type'"),
+        "malformed": _("'%(field)s' must be a name (a string)"),
+        "bad_text": _("an action's text may not hold NUL characters or lone surrogates"),
         "unknown_type": _("unknown action type '%(type)s'"),
         "bad_role": _("'role' must be one of %(choices)s"),
         "bad_tile": _("'tile' must be one of %(choices)s"),

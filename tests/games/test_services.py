@@ -8,7 +8,7 @@ from django.db import connection
 from games import services
 from games.engines import get_engine
 from games.models import Game, Move, Seat
-from games.services import Conflict, Forbidden, GameError
+from games.services import Conflict, Forbidden, GameError, KeyReused
 
 pr = get_engine("puerto_rico")
 
@@ -139,9 +139,10 @@ def test_the_same_idempotency_key_applies_once_and_answers_the_same(users):
 
 
 @pytest.mark.django_db
-def test_a_key_sent_again_with_the_version_it_saw_or_a_later_one_answers_the_first_move(users):
+def test_a_key_sent_again_answers_the_first_move_and_refuses_another_action(users):
     """The key is looked up only off the happy path: a stale version, or (the chooser of the
-    builder acts again) a current version whose move would reuse the key."""
+    builder acts again) a current version whose move would reuse the key. The same action
+    gets the first move back; another action with the same key is refused."""
     game = running_game(users)
     user = user_to_act(game, users)
     choose = {"type": "choose_role", "role": "builder"}
@@ -151,13 +152,18 @@ def test_a_key_sent_again_with_the_version_it_saw_or_a_later_one_answers_the_fir
     stale = services.submit_move(
         game.pk, choose, user=user, expected_version=game.version, idempotency_key="k-1"
     )
+    assert stale.replayed and stale.move.pk == first.move.pk
     later = Game.objects.get(pk=game.pk)
     assert later.seat_to_act().user_id == user.pk  # the builder builds first
-    reused = services.submit_move(
-        game.pk, {"type": "pass"}, user=user, expected_version=later.version, idempotency_key="k-1"
-    )
-    for answer in (stale, reused):
-        assert answer.replayed and answer.move.pk == first.move.pk
+    for version in (game.version, later.version):
+        with pytest.raises(KeyReused):
+            services.submit_move(
+                game.pk,
+                {"type": "pass"},
+                user=user,
+                expected_version=version,
+                idempotency_key="k-1",
+            )
     assert Game.objects.get(pk=game.pk).version == later.version
     assert Move.objects.filter(game=game).count() == later.version - game.version
 

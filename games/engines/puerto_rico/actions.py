@@ -6,6 +6,7 @@ e.g. ``{"type": "sell", "good": "sugar"}``. Every action is decided by the seat 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -74,6 +75,8 @@ REFUSALS: dict[str, str] = {
     "windrose_empty": "keep one barrel on your windrose before goods go back",
     # Malformed JSON
     "not_an_action": "an action is an object with a 'type'",
+    "malformed": "{field!r} must be a name (a string)",
+    "bad_text": "an action's text may not hold NUL characters or lone surrogates",
     "unknown_type": "unknown action type {type!r}",
     "bad_role": "'role' must be one of {choices}",
     "bad_tile": "'tile' must be one of {choices}",
@@ -264,8 +267,17 @@ def action_to_json(action: Action) -> dict[str, Any]:
     }
 
 
+def _name(data: dict[str, Any], key: str) -> Any:
+    """The name under ``key``, or None if it is missing; a list, object or number where a
+    name belongs is malformed, not merely unknown."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise MalformedAction("malformed", field=key)
+    return value
+
+
 def _good(data: dict[str, Any], key: str = "good") -> int:
-    name = data.get(key)
+    name = _name(data, key)
     if name not in GOOD_INDEX:
         raise MalformedAction("bad_good", field=key, choices=", ".join(GOODS))
     return GOOD_INDEX[name]
@@ -284,13 +296,36 @@ def _count(value: Any, place: str) -> int:
     return value
 
 
+_NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
+"""A NUL character or a surrogate: a str holds surrogates only alone (JSON's "\\ud800")."""
+
+
+def _check_text(data: Any) -> None:
+    """Refuse text no database column or UTF-8 answer can hold (a NUL character, a lone
+    surrogate) anywhere in the action, ignored fields included: before any of it is echoed
+    in a refusal. A loop, not recursion, so no nesting depth can overflow the stack."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend(value)
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+        elif isinstance(value, str) and _NOT_TEXT.search(value):
+            raise MalformedAction("bad_text")
+
+
 def action_from_json(data: Any) -> Action:
-    """Parse an action; anything malformed raises ``MalformedAction`` with the reason."""
+    """Parse an action; anything malformed raises ``MalformedAction`` with the reason.
+    Fields an action does not have are ignored: ``action_to_json`` of the result is the
+    action's one canonical JSON form."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise MalformedAction("not_an_action")
+    _check_text(data)
     t = data["type"]
     if t == "choose_role":
-        if data.get("role") not in ROLES:
+        if _name(data, "role") not in ROLES:
             raise MalformedAction("bad_role", choices=", ".join(ROLES))
         return ChooseRole(data["role"])
     if t == "pass":
@@ -298,7 +333,7 @@ def action_from_json(data: Any) -> Action:
     if t == "hacienda":
         return HACIENDA
     if t == "settle":
-        if data.get("tile") not in ISLAND_INDEX:
+        if _name(data, "tile") not in ISLAND_INDEX:
             raise MalformedAction("bad_tile", choices=", ".join(ISLAND_KINDS))
         return Settle(ISLAND_INDEX[data["tile"]], _flag(data, "hospice"))
     if t == "arrange":
@@ -316,7 +351,7 @@ def action_from_json(data: Any) -> Action:
             _count(n, name)
         return Arrange(tuple(counts), tuple(city.items()), _flag(data, "privilege"))
     if t == "build":
-        if data.get("building") not in BUILDINGS:
+        if _name(data, "building") not in BUILDINGS:
             raise MalformedAction("bad_building")
         return Build(data["building"], _flag(data, "university"))
     if t == "extra_good":
@@ -335,7 +370,7 @@ def action_from_json(data: Any) -> Action:
         warehouse = data.get("warehouse", [])
         if not isinstance(warehouse, list) or len(warehouse) > 5:
             raise MalformedAction("bad_warehouse")
-        kinds = [_good({"good": g}) for g in warehouse]
+        kinds = [_good({"warehouse": g}, "warehouse") for g in warehouse]
         if len(set(kinds)) != len(kinds):
             raise MalformedAction("warehouse_twice")
         return Store(windrose, tuple(kinds))
