@@ -98,6 +98,11 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    cancel_reason = models.TextField(
+        _("why it was cancelled"),
+        blank=True,
+        help_text=_("A moderator's reason, shown to the players on the game page."),
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -108,7 +113,8 @@ class Game(models.Model):
         indexes = [models.Index(fields=["status", "-created_at"])]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.get_status_display()})"
+        name = gettext("Game %(number)s") % {"number": self.pk}
+        return f"{name} ({self.get_status_display()})"
 
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
@@ -329,6 +335,8 @@ class Notification(models.Model):
         REMINDER = "reminder", _("move time running out")
         GAME_OVER = "game_over", _("game over")
         VOTE = "vote", _("a vote on an absent player")
+        CANCELLED = "cancelled", _("game cancelled by a moderator")
+        WARNING = "warning", _("a moderator's warning")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

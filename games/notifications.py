@@ -236,6 +236,41 @@ def write_votes(game: Game, absentee: Seat, voter_ids: set[int]) -> list[int]:
     )
 
 
+def write_cancelled(game: Game) -> list[int]:
+    """A moderator cancelled ``game``: each person at the table hears why (as with "game
+    over", unless they switched that mail off). Inside the cancellation's transaction."""
+    return write(
+        [
+            Notification(
+                user=seat.user,
+                kind=Kind.CANCELLED,
+                game=game,
+                payload={"version": game.version, "reason": game.cancel_reason},
+                dedupe_key=f"cancelled:{game.pk}:{seat.user_id}",
+            )
+            for seat in game.seats.select_related("user")
+            if seat.user is not None and seat.user.email and wanted(seat.user, Kind.CANCELLED)
+        ]
+    )
+
+
+def write_warning(user, reason: str, *, stamp: datetime) -> list[int]:
+    """A moderator's warning to ``user``: a message from the site, not a setting's mail, so
+    it always goes out (and offers no unsubscribe link)."""
+    if not user.email:
+        return []
+    return write(
+        [
+            Notification(
+                user=user,
+                kind=Kind.WARNING,
+                payload={"reason": reason},
+                dedupe_key=f"warning:{user.pk}:{int(stamp.timestamp() * 1000)}",
+            )
+        ]
+    )
+
+
 def urgency(game: Game):
     """Most urgent first: the soonest deadline (none: last), then the longest waiting."""
     far = datetime.max.replace(tzinfo=UTC)
@@ -349,7 +384,9 @@ def wanted(user, kind: str) -> bool:
         return user.turn_email == user.TurnEmail.DIGEST
     if kind == Kind.REMINDER:
         return user.reminder_email
-    return user.game_over_email
+    if kind == Kind.WARNING:
+        return True
+    return user.game_over_email  # game over, and a game cancelled by a moderator
 
 
 def unwanted(note: Notification) -> str:
@@ -432,11 +469,9 @@ def context_for(note: Notification) -> dict:
         "user": user,
         "name": user.public_name,
         "site_url": site_url("/"),
-        # Votes follow the setting for turn email: the link switches that off.
-        "unsubscribe_url": unsubscribe_url(
-            user, Kind.TURN if note.kind == Kind.VOTE else note.kind
-        ),
+        "unsubscribe_url": _unsubscribe_for(user, note.kind),
         "settings_url": site_url(_profile_path()),
+        "reason": note.payload.get("reason", ""),
     }
     if game is not None:
         names = _players(game)
@@ -480,6 +515,15 @@ def context_for(note: Notification) -> dict:
     return context
 
 
+def _unsubscribe_for(user, kind: str) -> str:
+    """Votes follow the setting for turn email, cancellations the one for "game over": the
+    link switches that off. A warning has none."""
+    if kind == Kind.WARNING:
+        return ""
+    setting = {Kind.VOTE: Kind.TURN, Kind.CANCELLED: Kind.GAME_OVER}.get(kind, kind)
+    return unsubscribe_url(user, setting)
+
+
 def _number(value) -> float:
     try:
         return float(value)
@@ -498,16 +542,11 @@ def build_message(note: Notification) -> EmailMultiAlternatives:
         text = render_to_string(f"{base}.txt", context)
         html = render_to_string(f"{base}.html", context)
     unsubscribe = context["unsubscribe_url"]
-    message = EmailMultiAlternatives(
-        subject=subject,
-        body=text,
-        to=[user.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",
-        },
-    )
+    headers = {"Auto-Submitted": "auto-generated"}
+    if unsubscribe:
+        headers["List-Unsubscribe"] = f"<{unsubscribe}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[user.email], headers=headers)
     message.attach_alternative(html, "text/html")
     return message
 

@@ -433,11 +433,15 @@ def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False)
     )
 
 
-def replay(game: Game):
-    """The state rebuilt from the initial state and every stored move, in order."""
+def replay(game: Game, *, until: int | None = None):
+    """The state rebuilt from the initial state and every stored move, in order (``until``:
+    only the moves up to that version)."""
     rules = get_engine(game.engine)
     state = rules.from_json(game.initial_state)
-    for move in game.moves.order_by("version"):
+    moves = game.moves.order_by("version")
+    if until is not None:
+        moves = moves.filter(version__lte=until)
+    for move in moves:
         state = rules.apply(state, rules.action_from_json(move.action), inplace=True)
     return state
 
@@ -485,16 +489,22 @@ def take_seat_back(game_id: int, user, *, now: datetime | None = None) -> Seat:
             raise Conflict(gettext("the other players handed your seat to an AI player for good"))
         if not seat.taken_over:
             raise Conflict(gettext("your seat is already yours"))
-        seat.ai_level = Seat.AI.NONE
-        seat.taken_over_at = None
-        seat.save(update_fields=["ai_level", "taken_over_at"])
-        if game.current_position == seat.position:
-            game.turn_started_at = now
-            game.deadline = game.reminder_at = None  # set afresh by the clock's receiver
-            game.save(update_fields=["turn_started_at", "deadline", "reminder_at"])
-        _seats_changed(game)
-        _announce(game, previous_position=game.current_position)
+        _back_to_person(game, seat, now)
     return seat
+
+
+def _back_to_person(game: Game, seat: Seat, now: datetime) -> None:
+    """The seat's person plays it again; if it is their turn, their clock starts afresh."""
+    seat.ai_level = Seat.AI.NONE
+    seat.taken_over_at = None
+    seat.dropped = False
+    seat.save(update_fields=["ai_level", "taken_over_at", "dropped"])
+    if game.current_position == seat.position:
+        game.turn_started_at = now
+        game.deadline = game.reminder_at = None  # set afresh by the clock's receiver
+        game.save(update_fields=["turn_started_at", "deadline", "reminder_at"])
+    _seats_changed(game)
+    _announce(game, previous_position=game.current_position)
 
 
 def vote_to_drop(game_id: int, voter, seat_id: int, *, now: datetime | None = None) -> bool:
@@ -538,8 +548,8 @@ def _drop_voters(game: Game, absentee: Seat) -> set[int]:
     }
 
 
-def _hand_to_ai(seat: Seat, now: datetime, *, dropped: bool) -> None:
-    seat.ai_level = TAKEOVER_AI
+def _hand_to_ai(seat: Seat, now: datetime, *, dropped: bool, level: str = TAKEOVER_AI) -> None:
+    seat.ai_level = level
     seat.taken_over_at = now
     seat.dropped = dropped
     _close_drop_vote(seat, save=False)
@@ -578,11 +588,12 @@ def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> Mov
         return None
 
 
-def hand_seats_to_ai(user) -> None:
+def hand_seats_to_ai(user, *, for_good: bool = True) -> None:
     """``user`` leaves the site: their seats in open games are freed (as ``leave_game``), and
     in running games an AI player takes over each seat for good (as after the others' vote),
     queued at once if it is that seat's turn. The seat keeps its person, so the table and the
-    log still name them (as the anonymised account does). Finished games stay as they were."""
+    log still name them (as the anonymised account does). Finished games stay as they were.
+    ``for_good=False`` (a suspension): the person may take each seat back when they return."""
     seats = Seat.objects.filter(user=user)
     for game_id in list(
         seats.filter(game__status=Game.Status.OPEN).values_list("game_id", flat=True)
@@ -600,7 +611,63 @@ def hand_seats_to_ai(user) -> None:
             seat = game.seats.filter(user=user).first()
             if game.status != Game.Status.RUNNING or seat is None:
                 continue
-            _hand_to_ai(seat, now, dropped=True)
+            _hand_to_ai(seat, now, dropped=for_good)
             _seats_changed(game)
             if seat.position == game.current_position:
                 _announce(game, previous_position=game.current_position)
+
+
+# Moderation: a moderator's changes to a game, on the same road as a move ---------------------
+
+
+def cancel_by_moderator(game_id: int, reason: str) -> Game:
+    """Cancel an open or running game; the players read ``reason`` on the game page and get
+    an email. The last position stays on the board."""
+    with transaction.atomic():
+        game = _lock(game_id)
+        if game.status not in (Game.Status.OPEN, Game.Status.RUNNING):
+            raise Conflict(gettext("the game is already over"))
+        previous_position = game.current_position
+        _abort(game)
+        game.cancel_reason = reason
+        game.save(update_fields=["cancel_reason"])
+        _seats_changed(game)
+        notifications.write_cancelled(game)
+        _announce(game, previous_position=previous_position)
+    return game
+
+
+def seat_to_ai(seat_id: int, level: str) -> Seat:
+    """A moderator hands a seat of a running game to an AI player of ``level``, the way a
+    timed-out seat goes to the AI (for good: the person gets it back only from a moderator);
+    if it is the seat's turn, the AI's move is queued."""
+    if not level or level not in Seat.AI.values:
+        raise GameError(gettext("unknown AI level %(level)r") % {"level": level})
+    with transaction.atomic():
+        game, seat = _running_seat(seat_id)
+        _hand_to_ai(seat, timezone.now(), dropped=seat.user_id is not None, level=level)
+        _seats_changed(game)
+        _announce(game, previous_position=game.current_position)
+    return seat
+
+
+def seat_back_to_person(seat_id: int) -> Seat:
+    """A moderator gives a seat the AI plays back to its person (as ``take_seat_back``)."""
+    with transaction.atomic():
+        game, seat = _running_seat(seat_id)
+        if seat.user_id is None or not seat.is_ai:
+            raise Conflict(gettext("no AI player plays a person's seat here"))
+        if not seat.user.is_active:
+            raise Conflict(gettext("the seat's player has left the site"))
+        _back_to_person(game, seat, timezone.now())
+    return seat
+
+
+def _running_seat(seat_id: int) -> tuple[Game, Seat]:
+    game_id = Seat.objects.filter(pk=seat_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        raise NotFound(gettext("no such seat"))
+    game = _lock(game_id)
+    if game.status != Game.Status.RUNNING:
+        raise Conflict(gettext("the game is not running"))
+    return game, game.seats.select_related("user").get(pk=seat_id)

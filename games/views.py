@@ -78,13 +78,18 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
     ui = get_ui(game.engine)
     names = game.names()
     position = seat.position if seat else None
-    context.update(ui.board_context(game.engine_state(), position, names, posted=posted))
-    to_act = game.seat_to_act()
+    to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
+    # Not while an AI player has the seat: its person waits and watches like everyone else.
+    is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
+    is_my_turn = is_my_turn and not to_act.is_ai
+    context.update(
+        ui.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
+    )
     context.update(
         ui_template=ui.TEMPLATE,
         names=names,
         to_act=to_act,
-        is_my_turn=seat is not None and to_act is not None and to_act.pk == seat.pk,
+        is_my_turn=is_my_turn,
         log=_log_lines(game, names),
         clock=clocks.table_info(game, seat),
     )
@@ -103,7 +108,7 @@ def _render_board(
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     context = board_context(request, game)
-    context["show_board"] = game.status not in (Game.Status.OPEN, Game.Status.ABORTED)
+    context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
     return render(request, "games/game.html", context)
 

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "allauth.mfa",
     "accounts",
     "games",
+    "moderation",  # after accounts: it puts the moderation actions on the user admin
 ]
 
 MIDDLEWARE = [
@@ -136,9 +137,9 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
-AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+AUTHENTICATION_BACKENDS = [  # Django's and allauth's, refusing suspended and banned users
+    "accounts.backends.ModelBackend",
+    "accounts.backends.AuthenticationBackend",
 ]
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "games:mine"
@@ -150,6 +151,7 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"  # adds the browser's time zone
+ACCOUNT_FORMS = {"login": "accounts.login_form.LoginForm"}  # says why a barred user is refused
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_CHANGE_EMAIL = True

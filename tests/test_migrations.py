@@ -97,7 +97,7 @@ def test_the_log_migration_stops_when_the_moves_do_not_give_the_stored_state(dja
         services.join_game(game.pk, user)
     _play(game.pk, users, 5)
     _migrate("0006_state_as_json")
-    game.refresh_from_db()
+    game.refresh_from_db(fields=["state"])  # columns added later are not there
     game.state = {**game.state, "round": game.state["round"] + 1}
     game.save(update_fields=["state"])
 

@@ -3,8 +3,9 @@ read.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
 object with ``INTERFACE``: ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help,
-by name), ``board_context(state, position, names, posted=None)``
-(``posted``: the fields of a refused move), ``action_from_post(data)``,
+by name), ``board_context(state, position, names, posted=None, may_act=True)``
+(``posted``: the fields of a refused move; ``may_act``: whether the viewer may move now),
+``action_from_post(data)``,
 ``describe_event(event, names)`` and ``describe_refusal(code, params)``; the platform itself
 knows nothing of any game.
 """

@@ -45,16 +45,18 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
 def board_context(
-    state: pr.State, position: int | None, names: list[str], posted=None
+    state: pr.State, position: int | None, names: list[str], posted=None, may_act: bool = True
 ) -> dict[str, Any]:
     """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's.
 
     ``posted`` is the refused form of the seat to act: its mayor form shows the counts as the
-    player entered them, not as the colonists stand.
+    player entered them, not as the colonists stand. ``may_act`` is False when the viewer may
+    not move now although the engine waits for their seat (an AI plays it, or the game was
+    cancelled): they see their seat's view without the choices.
     """
     view = pr.player_view(state, position)
     current = view["current"]
-    my_turn = position is not None and position == current and not pr.is_over(state)
+    my_turn = may_act and position is not None and position == current and not pr.is_over(state)
     legal = pr.legal_actions(state) if current is not None else []
 
     def name(seat: int | None) -> str | None:

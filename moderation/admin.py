@@ -1,0 +1,389 @@
+"""The moderation panel: games, seats, moves and users are read-only here, and change only
+through the moderators' actions (``moderation.services``), each asking for the reason on a
+page of its own. Every action lands in the audit log, which nobody can edit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import timedelta
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from accounts.admin import UserAdmin
+from games.engines import get_engine
+from games.models import Game, Move, Seat
+from games.services import GameError, replay
+from games.ui import get_ui
+from moderation import services
+from moderation.models import Entry, Standing
+
+User = get_user_model()
+
+
+# The reason pages -----------------------------------------------------------------------------
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=services.MAX_REASON,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        help_text=_("Required. The audit log keeps it; players affected may read it."),
+    )
+
+
+class SeatToAIForm(ReasonForm):
+    level = forms.ChoiceField(
+        label=_("AI level"),
+        choices=[(level, label) for level, label in Seat.AI.choices if level],
+        initial=Seat.AI.MEDIUM,
+    )
+
+
+class SuspendForm(ReasonForm):
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=services.MAX_SUSPENSION.days)
+
+
+def with_reason(
+    modeladmin: admin.ModelAdmin,
+    request,
+    queryset,
+    *,
+    title: str,
+    apply: Callable,
+    form_class: type[ReasonForm] = ReasonForm,
+):
+    """Django's intermediate page for an admin action: the form first (the reason, and what
+    else the action needs), then ``apply(obj, cleaned_data)`` for each selected object, with
+    a message for each refusal."""
+    form = form_class(request.POST if "apply" in request.POST else None)
+    if form.is_valid():
+        done = 0
+        for obj in queryset:
+            try:
+                apply(obj, form.cleaned_data)
+            except GameError as error:
+                modeladmin.message_user(request, f"{obj}: {error.message}", messages.ERROR)
+            else:
+                done += 1
+        if done:
+            modeladmin.message_user(
+                request,
+                ngettext("Done for %(count)d object.", "Done for %(count)d objects.", done)
+                % {"count": done},
+                messages.SUCCESS,
+            )
+        return None
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "title": title,
+        "form": form,
+        "objects": list(queryset),
+        "opts": modeladmin.model._meta,
+        "action": request.POST.get("action", ""),
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        "select_across": request.POST.get("select_across", "0"),
+    }
+    return TemplateResponse(request, "moderation/action.html", context)
+
+
+class ModeratedAdmin(admin.ModelAdmin):
+    """Read-only for everyone (no add, change or delete): changes are the actions'."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_moderate_permission(self, request):
+        return request.user.has_perm(services.PERMISSION)
+
+
+# Games, seats, moves ----------------------------------------------------------------------------
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("position", "user", "ai_level", "colour", "taken_over_at", "dropped", "timed_out_at")
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Game)
+class GameAdmin(ModeratedAdmin):
+    list_display = ("pk", "engine", "num_players", "status", "version", "deadline", "created_at")
+    list_filter = ("status", "engine", "on_timeout", "num_players")
+    search_fields = ("pk", "seats__user__username", "creator__username")
+    date_hierarchy = "created_at"
+    readonly_fields = ("moderation",)
+    inlines = [SeatInline]
+    actions = ["cancel"]
+
+    @admin.display(description=_("moderation"))
+    def moderation(self, game: Game) -> str:
+        board = reverse("admin:games_game_board", args=[game.pk])
+        seats = reverse("admin:games_seat_changelist") + f"?game__id__exact={game.pk}"
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            board,
+            gettext("the board at any move, and the log"),
+            seats,
+            gettext("the seats (to hand one to an AI player, or back)"),
+        )
+
+    @admin.action(description=_("Cancel the selected games"), permissions=["moderate"])
+    def cancel(self, request, queryset):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=gettext("Cancel games"),
+            apply=lambda game, data: services.cancel_game(request.user, game.pk, data["reason"]),
+        )
+
+    def get_urls(self):
+        board = self.admin_site.admin_view(self.board_view)
+        return [path("<int:pk>/board/", board, name="games_game_board"), *super().get_urls()]
+
+    def board_view(self, request, pk: int):
+        """The whole state after any move (``?v=``: the version; default the last), replayed
+        from the stored moves, with every move's log lines. Moderators may see everything, and
+        the engine offers no everything-visible board, so the state is shown as JSON."""
+        game = get_object_or_404(Game, pk=pk)
+        if not self.has_view_permission(request, game):
+            raise PermissionDenied
+        if game.initial_state is None:
+            raise Http404(gettext("the game has not started"))
+        seen = request.GET.get("v", str(game.version))
+        if not seen.isdigit():
+            return HttpResponseBadRequest(gettext("v must be a version of the game"))
+        version = int(seen)
+        rules = get_engine(game.engine)
+        state = rules.to_json(replay(game, until=version))
+        names = game.names()
+        describe = get_ui(game.engine).describe_event
+        moves = [
+            {
+                "move": move,
+                "lines": [describe(event, names) for event in move.log],
+                "shown": move.version <= version,
+            }
+            for move in game.moves.select_related("seat__user", "actor").order_by("version")
+        ]
+        context = {
+            **self.admin_site.each_context(request),
+            "title": gettext("Game %(number)d at version %(version)d")
+            % {"number": game.pk, "version": version},
+            "opts": self.model._meta,
+            "game": game,
+            "version": version,
+            "state": json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False),
+            "moves": moves,
+        }
+        return TemplateResponse(request, "moderation/board.html", context)
+
+
+@admin.register(Seat)
+class SeatAdmin(ModeratedAdmin):
+    list_display = ("pk", "game", "user", "ai_level", "position", "taken_over_at", "dropped")
+    list_filter = ("ai_level", "dropped", "game__status")
+    search_fields = ("user__username", "game__pk")
+    actions = ["to_ai", "to_person"]
+
+    @admin.action(
+        description=_("Hand the selected seats to an AI player"), permissions=["moderate"]
+    )
+    def to_ai(self, request, queryset):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=gettext("Hand seats to an AI player"),
+            form_class=SeatToAIForm,
+            apply=lambda seat, data: services.seat_to_ai(
+                request.user, seat.pk, data["level"], data["reason"]
+            ),
+        )
+
+    @admin.action(
+        description=_("Give the selected seats back to their players"), permissions=["moderate"]
+    )
+    def to_person(self, request, queryset):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=gettext("Give seats back to their players"),
+            apply=lambda seat, data: services.seat_to_person(request.user, seat.pk, data["reason"]),
+        )
+
+
+@admin.register(Move)
+class MoveAdmin(ModeratedAdmin):
+    """The move history is the game's truth: never changed, never deleted."""
+
+    list_display = ("game", "version", "seat", "actor", "forced", "created_at")
+    list_filter = ("forced",)
+    search_fields = ("game__pk",)
+    readonly_fields = ("told",)
+
+    @admin.display(description=_("log, as the players read it"))
+    def told(self, move: Move) -> str:
+        names = move.game.names()
+        describe = get_ui(move.game.engine).describe_event
+        return "\n".join(describe(event, names) for event in move.log)
+
+
+# The audit log ----------------------------------------------------------------------------------
+
+
+@admin.register(Entry)
+class EntryAdmin(ModeratedAdmin):
+    list_display = ("created_at", "moderator", "action", "user", "game", "seat", "reason")
+    list_filter = ("action",)
+    search_fields = ("moderator__username", "user__username", "game__pk", "reason")
+    date_hierarchy = "created_at"
+
+
+# Users ------------------------------------------------------------------------------------------
+
+
+class StandingInline(admin.StackedInline):
+    model = Standing
+    can_delete = False
+    readonly_fields = ("muted", "suspended_until", "banned", "reason")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class ModeratedUserAdmin(UserAdmin):
+    """The user admin with the moderators' actions; deleting is the account deletion (the
+    account is anonymised and its seats go to the AI), one user at a time, with a reason."""
+
+    inlines = [*UserAdmin.inlines, StandingInline]
+    actions = ["warn", "mute", "suspend", "ban", "reinstate"]
+    delete_confirmation_template = "moderation/delete_user.html"
+
+    def has_moderate_permission(self, request):
+        return request.user.has_perm(services.PERMISSION)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # no bulk deletion: one user, one reason
+        return actions
+
+    def _user_action(self, request, queryset, title: str, service, form_class=ReasonForm):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=title,
+            form_class=form_class,
+            apply=lambda user, data: service(request.user, user, data),
+        )
+
+    @admin.action(description=_("Warn the selected users (by email)"), permissions=["moderate"])
+    def warn(self, request, queryset):
+        return self._user_action(
+            request,
+            queryset,
+            gettext("Warn users"),
+            lambda by, user, data: services.warn(by, user, data["reason"]),
+        )
+
+    @admin.action(description=_("Mute the selected users"), permissions=["moderate"])
+    def mute(self, request, queryset):
+        return self._user_action(
+            request,
+            queryset,
+            gettext("Mute users"),
+            lambda by, user, data: services.mute(by, user, data["reason"]),
+        )
+
+    @admin.action(description=_("Suspend the selected users"), permissions=["moderate"])
+    def suspend(self, request, queryset):
+        return self._user_action(
+            request,
+            queryset,
+            gettext("Suspend users"),
+            lambda by, user, data: services.suspend(
+                by, user, timedelta(days=data["days"]), data["reason"]
+            ),
+            SuspendForm,
+        )
+
+    @admin.action(description=_("Ban the selected users"), permissions=["moderate"])
+    def ban(self, request, queryset):
+        return self._user_action(
+            request,
+            queryset,
+            gettext("Ban users"),
+            lambda by, user, data: services.ban(by, user, data["reason"]),
+        )
+
+    @admin.action(
+        description=_("Lift mute, suspension and ban of the selected users"),
+        permissions=["moderate"],
+    )
+    def reinstate(self, request, queryset):
+        return self._user_action(
+            request,
+            queryset,
+            gettext("Reinstate users"),
+            lambda by, user, data: services.reinstate(by, user, data["reason"]),
+        )
+
+    def delete_view(self, request, object_id, extra_context=None):
+        """A deletion without a reason is not done: the page asks again."""
+        if request.method == "POST":
+            refusal = ""
+            if not request.POST.get("reason", "").strip():
+                refusal = gettext("Say why: the reason is required.")
+            elif str(request.user.pk) == str(object_id):
+                refusal = gettext("Delete your own account on your profile page.")
+            if refusal:
+                self.message_user(request, refusal, messages.ERROR)
+                return HttpResponseRedirect(request.path)
+        return super().delete_view(request, object_id, extra_context)
+
+    def get_deleted_objects(self, objs, request):
+        """Nothing is deleted but the account's personal data: no list of related rows (and
+        none that would block it), just the account."""
+        return [str(obj) for obj in objs], {}, set(), []
+
+    def delete_model(self, request, obj):
+        services.delete_account(request.user, obj, request.POST.get("reason", ""))
