@@ -13,8 +13,9 @@ def queue_ai_turn(
     sender, *, game_id: int, version: int, by_ai: bool = False, ai_to_act: bool = False, **kwargs
 ) -> None:
     """AI moves queue their successors themselves (``tasks.play_ai_turn``); a task that comes
-    too late finds its version stale and does nothing."""
+    too late finds its version stale and does nothing. Runs after commit: a broker that is
+    down is logged, never the request's failure (the sweeper queues the turn later)."""
     if ai_to_act and not by_ai:
-        from games.tasks import play_ai_turn
+        from games.tasks import queue_ai_turn
 
-        play_ai_turn.delay(game_id, version)
+        queue_ai_turn(game_id, version)

@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.db import DatabaseError, InterfaceError
 from django.db.models import F
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from games import clocks, notifications, services
 from games.models import Game, Seat
@@ -23,8 +24,11 @@ AI_SOFT_TIME_LIMIT = 30
 """Seconds before a bot is stopped and the easy bot's move is played instead."""
 AI_FALLBACK_LEVELS = (Seat.AI.EASY, Seat.AI.RANDOM)
 """Who moves, in turn, when an AI seat's bot fails: the easy bot, then a random legal move."""
-AI_TURN_OVERDUE_SECONDS = 120
-"""An AI turn waiting this long was lost (a worker died): ``sweep_ai_turns`` queues it again."""
+AI_TURN_OVERDUE_SECONDS = 20
+"""An AI turn waiting this long was lost (a worker died, Redis lost its queue, the queueing
+failed): ``sweep_ai_turns`` queues it again. Above a bot's move (2 s for the hard player) with
+room for a busy worker; a turn still in play when it is queued again is played once all the
+same (the second task finds its version stale)."""
 
 
 @shared_task
@@ -33,7 +37,7 @@ def ping() -> str:
     return "pong"
 
 
-@shared_task(acks_late=True, ignore_result=True, soft_time_limit=AI_SOFT_TIME_LIMIT)
+@shared_task(ignore_result=True, soft_time_limit=AI_SOFT_TIME_LIMIT)
 def play_ai_turn(game_id: int, version: int) -> None:
     """Play the AI seats' moves from ``version`` on; a task for an old version does nothing.
 
@@ -55,7 +59,29 @@ def play_ai_turn(game_id: int, version: int) -> None:
         log_bot_failure(game_id, None, overrun)
         play_ai_move(game_id, version, levels=AI_FALLBACK_LEVELS)
         version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-    play_ai_turn.delay(game_id, version)
+    queue_ai_turn(game_id, version)
+
+
+def queue_ai_turn(game_id: int, version: int) -> bool:
+    """Queue ``play_ai_turn``. When the broker is unreachable this logs the event
+    ``ai_turn_not_queued`` instead of raising, and ``sweep_ai_turns`` queues the turn later."""
+    try:
+        play_ai_turn.delay(game_id, version)
+    except OperationalError as error:
+        fields = {
+            "event": "ai_turn_not_queued",
+            "game": game_id,
+            "version": version,
+            "error": repr(error),
+        }
+        log.warning(
+            "ai_turn_not_queued game=%(game)s version=%(version)s error=%(error)s; "
+            "the sweeper queues it again",
+            fields,
+            extra=fields,
+        )
+        return False
+    return True
 
 
 def play_ai_move(
@@ -97,8 +123,8 @@ def log_bot_failure(game_id: int, level: str | None, error: BaseException) -> No
 
 @shared_task(ignore_result=True)
 def sweep_ai_turns() -> None:
-    """Every minute (beat): queue again the AI turns that have waited too long (a worker died
-    or a task was lost); a duplicate finds its version stale and does nothing."""
+    """Every few seconds (beat): queue again the AI turns that have waited too long; a duplicate
+    finds its version stale and does nothing (one query)."""
     cutoff = timezone.now() - timedelta(seconds=AI_TURN_OVERDUE_SECONDS)
     overdue = Seat.objects.filter(
         game__status=Game.Status.RUNNING,
@@ -106,10 +132,10 @@ def sweep_ai_turns() -> None:
         position=F("game__current_position"),
     ).exclude(ai_level="")
     for game_id, version in overdue.values_list("game_id", "game__version"):
-        play_ai_turn.delay(game_id, version)
+        queue_ai_turn(game_id, version)
 
 
-@shared_task(acks_late=True, ignore_result=True)
+@shared_task(ignore_result=True)
 def deliver_notification(notification_id: int) -> None:
     """Send one outbox row (at most once; failures are retried by ``deliver_pending``)."""
     notifications.deliver(notification_id)

@@ -246,12 +246,12 @@ PUERTO_UNSUBSCRIBE_LINK_DAYS = 60
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
-    # Django's backend has no setting that turns an unreachable Redis into a cache miss: a
-    # cache call then raises (only allauth's rate limits use the cache). The timeouts make it
-    # fail within a second when the server does not answer, instead of hanging the request.
+    # Redis, or while it is unreachable a memory cache per process (puerto/cache.py says why not
+    # django-redis): logins and their rate limits go on without Redis. The timeouts make a
+    # Redis that does not answer fail within a second instead of hanging the request.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "puerto.cache.RedisOrMemoryCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
@@ -269,6 +269,23 @@ PUERTO_VAR_DIR = Path(os.environ.get("PUERTO_VAR_DIR", BASE_DIR / "var"))
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
+    # A Redis that refuses or does not answer fails a send within seconds (the web process
+    # queues after commit and must not hang): connect and read timeouts, one retry. The read
+    # timeout stays above the worker's one-second BRPOP. Keepalive notices a vanished peer.
+    CELERY_BROKER_CONNECTION_TIMEOUT = 2
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "socket_connect_timeout": 2,
+        "socket_timeout": 3,
+        "socket_keepalive": True,
+    }
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 0.5,
+    }
+    # Waiting for a result (only ``ping`` has one) gives up after 5 s, not after 20 retries.
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"timeout": 5.0}}
 else:
     _celery_dir = PUERTO_VAR_DIR / "celery"
     _queue_dir = _celery_dir / "queue"
@@ -291,17 +308,27 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-turn-emails": {"task": "games.tasks.send_turn_emails", "schedule": 60.0},
     # Vacations ending, reminders at 80 % of the move time, deadlines run out.
     "sweep-move-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
-    # AI turns lost on the way (a worker died mid-move): queued again.
-    "sweep-ai-turns": {"task": "games.tasks.sweep_ai_turns", "schedule": 60.0},
+    # AI turns lost on the way (a worker died, Redis lost its queue): queued again.
+    "sweep-ai-turns": {"task": "games.tasks.sweep_ai_turns", "schedule": 10.0},
     # Daily digests, each from PUERTO_DIGEST_HOUR in its reader's time zone.
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
 }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_ACKS_LATE = True
-CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Tasks are acknowledged when they start. Late acks bring nothing back here: on Redis an
+# unacknowledged message returns only after the visibility timeout (an hour), while every task
+# acts on what the database says is due and beat's sweepers queue lost work again within
+# seconds. And a worker holding an unacknowledged message when Redis went away crashed
+# ("Unrecoverable error ... 'hostname'") restoring it over the closed connection.
+CELERY_TASK_ACKS_LATE = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The worker outlives any Redis outage: it reconnects (every 2 s, backing off to 30 s) for as
+# long as it takes, instead of exiting after 100 attempts.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Celery 6's default (acks-late tasks are cancelled on connection loss, none here).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "60"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "90"))
 CELERY_RESULT_EXPIRES = 24 * 3600

@@ -47,7 +47,12 @@ def _redis_status() -> str:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Cheap liveness probe for load balancers and compose: 503 names the part that is down."""
+    """Cheap probe for load balancers and compose, naming each part that is down.
+
+    Without the database nothing works: 503, so a load balancer stops sending requests here.
+    Without Redis the site still serves (sessions are in the database, the cache falls back to
+    memory, AI turns and email wait for it): 200 with ``"status": "degraded"``, so the web
+    processes stay in rotation while the report still says what is missing."""
     report = {
         "status": "ok",
         "database": "ok" if _database_ok() else "down",
@@ -55,6 +60,6 @@ def healthz(request: HttpRequest) -> JsonResponse:
     }
     failing = [part for part in ("database", "redis") if report[part] == "down"]
     if failing:
-        report["status"] = "error"
+        report["status"] = "error" if "database" in failing else "degraded"
         report["failing"] = failing
-    return JsonResponse(report, status=503 if failing else 200)
+    return JsonResponse(report, status=503 if report["status"] == "error" else 200)

@@ -7,6 +7,7 @@ is skipped: a missing service stops the whole run at the start, saying what is m
 import functools
 import importlib.util
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,8 @@ def missing_services() -> dict[str, str]:
             missing["redis"] = f"Redis at REDIS_URL is unreachable ({error})"
         finally:
             client.close()
+    if shutil.which("redis-server") is None:
+        missing["reliability"] = "redis-server is missing (apt-get install redis-server)"
     if not CHROMIUM.exists():
         missing["browser"] = f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)"
     elif importlib.util.find_spec("playwright") is None:

@@ -31,6 +31,7 @@ def start_worker(env: dict[str, str], log: Path, *options: str) -> subprocess.Po
             env=env,
             stdout=output,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so a test can kill it whole
         )
     deadline = time.monotonic() + 60
     while " ready." not in log.read_text():

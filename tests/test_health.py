@@ -28,16 +28,29 @@ def test_healthz_is_503_naming_the_database_when_it_is_down(client):
     assert body["status"] == "error"
 
 
-def test_healthz_is_503_naming_redis_when_configured_but_unreachable(client, settings):
+def test_healthz_is_200_degraded_naming_redis_when_configured_but_unreachable(client, settings):
+    """The site still serves without Redis: a load balancer keeps it in rotation."""
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
 
     response = client.get("/healthz")
 
-    assert response.status_code == 503
+    assert response.status_code == 200
     body = response.json()
+    assert body["status"] == "degraded"
     assert body["redis"] == "down"
     assert body["database"] == "ok"
     assert body["failing"] == ["redis"]
+
+
+def test_healthz_is_503_when_the_database_is_down_whatever_redis_says(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+
+    with mock.patch.object(connection, "cursor", side_effect=OperationalError("gone")):
+        response = client.get("/healthz")
+
+    assert response.status_code == 503
+    assert response.json()["status"] == "error"
+    assert response.json()["failing"] == ["database", "redis"]
 
 
 def test_healthz_is_never_cached(client):

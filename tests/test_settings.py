@@ -63,7 +63,7 @@ def test_production_values_switch_to_redis_smtp_and_manifest_static(tmp_path):
     loaded = load_settings(production_env(tmp_path))
 
     assert loaded["DEBUG"] is False
-    assert loaded["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert loaded["cache"] == "puerto.cache.RedisOrMemoryCache"
     assert loaded["sessions"] == "django.contrib.sessions.backends.db"
     assert loaded["broker"] == loaded["results"] == "redis://127.0.0.1:6379/0"
     assert loaded["email"] == "django.core.mail.backends.smtp.EmailBackend"
