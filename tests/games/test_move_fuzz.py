@@ -29,7 +29,7 @@ MOVES = 60
 """Moves played before the examples: a few rounds, every phase."""
 HTMX = {"HTTP_HX_REQUEST": "true"}
 FUZZ = settings(
-    max_examples=500,
+    max_examples=1200,
     deadline=None,
     derandomize=True,
     database=None,
@@ -263,7 +263,7 @@ def test_generated_form_posts_get_a_legal_move_or_a_4xx(users):
     game, rows = played(users)
     statuses = {}
 
-    @settings(FUZZ, max_examples=300)
+    @settings(FUZZ, max_examples=800)
     @given(st.data())
     def post(data):
         with back_at(game, data.draw(st.sampled_from(rows))) as at:
