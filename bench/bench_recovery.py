@@ -12,6 +12,9 @@ test client (the whole middleware stack, as gunicorn runs it). Then, in turn:
   the AI game moves again.
 - Beat down while a worker is killed mid-game: nothing moves the game; seconds from beat's
   start until it does.
+- The mail relay down (a small SMTP relay of this script's, on a spare port) when a warning
+  email is sent: seconds until its first attempt failed, then, with the relay back at once,
+  seconds until the email went out (the retry backoff and beat's minute decide it).
 - PostgreSQL stopped for ``--outage`` seconds (a cluster of its own, made with ``initdb`` as
   the ``postgres`` user, on a spare port; skipped when that cannot be done): what gunicorn
   (production settings) answers meanwhile, then the seconds until ``/healthz`` is 200 again,
@@ -30,9 +33,11 @@ import os
 import shutil
 import signal
 import socket
+import socketserver
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -88,6 +93,45 @@ class Redis:
             self.process.send_signal(signal.SIGCONT)
             self.process.kill()
             self.process.wait()
+
+
+class MailRelay(socketserver.ThreadingTCPServer):
+    """An SMTP relay that accepts every message and counts it; down until ``start``."""
+
+    allow_reuse_address = True
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        self.port, self.received = free_port(), 0
+        self.url = f"smtp://127.0.0.1:{self.port}"
+        super().__init__(("127.0.0.1", self.port), RelaySession, bind_and_activate=False)
+
+    def start(self) -> None:
+        self.server_bind()
+        self.server_activate()
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+
+class RelaySession(socketserver.StreamRequestHandler):
+    """Just enough SMTP for Django's backend: every command is accepted."""
+
+    def handle(self) -> None:
+        self.wfile.write(b"220 relay\r\n")
+        in_data = False
+        for line in self.rfile:
+            if in_data:
+                if line == b".\r\n":
+                    in_data = False
+                    self.server.received += 1
+                    self.wfile.write(b"250 OK\r\n")
+            elif line[:4].upper() == b"DATA":
+                in_data = True
+                self.wfile.write(b"354 go on\r\n")
+            elif line[:4].upper() == b"QUIT":
+                self.wfile.write(b"221 bye\r\n")
+                return
+            else:
+                self.wfile.write(b"250 OK\r\n")
 
 
 class Part:
@@ -158,6 +202,7 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="puerto-recovery-"))
     redis_server = Redis(folder)
     redis_server.start()
+    relay = MailRelay()
     env = {
         **os.environ,
         "DEBUG": "false",
@@ -166,7 +211,7 @@ def main() -> int:
         "SECURE_SSL_REDIRECT": "false",
         "DATABASE_URL": args.server + args.database,
         "REDIS_URL": redis_server.url,
-        "EMAIL_URL": "console://",
+        "EMAIL_URL": relay.url,
         "PUERTO_VAR_DIR": str(folder),
         "DJANGO_SETTINGS_MODULE": "puerto.settings",
         "PYTHONPATH": str(ROOT),
@@ -181,6 +226,7 @@ def main() -> int:
     parts: list[Part] = []
     try:
         results = measure(args, folder, env, redis_server, parts)
+        results["mail relay"] = measure_mail(relay)
         for part in parts:
             part.stop()
         results["postgresql"] = measure_postgres(args, folder, env)
@@ -309,6 +355,27 @@ def measure_postgres(args, folder: Path, env: dict[str, str]) -> dict | str:
         os.killpg(server.pid, signal.SIGINT)
         server.wait()
     return results
+
+
+def measure_mail(relay: MailRelay) -> dict:
+    """A warning email while the relay is down; the relay back right after its failure."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from games import notifications
+    from games.models import Notification
+
+    user = get_user_model().objects.get(username="anna")
+    ids = notifications.write_warning(user, "a measured outage", stamp=timezone.now())
+    note = Notification.objects.filter(pk__in=ids)
+    failed = wait_for(lambda: note.filter(attempts__gte=1).exists(), 60)
+    relay.start()
+    sent = wait_for(lambda: note.filter(sent_at__isnull=False).exists(), 300)
+    return {
+        "first attempt failed after": failed,
+        "relay back: sent after": sent,
+        "messages the relay received": relay.received,
+    }
 
 
 def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts: list) -> dict:
