@@ -148,6 +148,7 @@ def test_cancelling_a_running_game_tells_the_players_why(client, players, modera
     assert "This game was cancelled." in page and "played with a bug in the rules" in page
     assert 'id="board"' in page  # the last position stays on view
     assert "Your choice" not in page
+    assert "Your turn" not in page and "is deciding" not in page  # nobody is to move now
     assert Entry.objects.get().action == Entry.Action.CANCEL_GAME
 
 
