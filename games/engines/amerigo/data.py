@@ -53,7 +53,7 @@ PIRATES_FACE_DOWN = 5
 # --- APPROXIMATIONS of the printed game (pictures only) ----------------------------------
 
 TILE_SIZE = 6
-"""APPROXIMATION: an island tile is 6 × 6 fields."""
+"""APPROXIMATION: an island tile is 6 by 6 fields."""
 LAND_SHARE = 0.42
 """APPROXIMATION: the share of land in the generated landscape."""
 ISLAND_SIZES = (8, 30)
@@ -63,7 +63,7 @@ POSTS_PER_FIELDS = 6
 RAW_FIELDS = {2: 5, 3: 6, 4: 8}
 """APPROXIMATION: raw-material fields of each kind on the islands, by player count."""
 
-TIME_VALUE = {r: v for r, v in zip(range(1, ROUNDS + 1), TIME_MARKERS, strict=True)}
+TIME_VALUE = dict(zip(range(1, ROUNDS + 1), TIME_MARKERS, strict=True))
 
 COMPLETION_TABLE = (0, 1, 3, 6, 10, 15)
 """By trading posts on the completed island; 1 → 1 and 2 → 3 from the rulebook's example,

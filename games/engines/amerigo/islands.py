@@ -1,7 +1,7 @@
 """The island landscape: generated at random under the rulebook's two setup rules, since the
 printed island tiles are known only from pictures.
 
-The landscape is a grid of ``rows`` × ``cols`` fields: the island tiles inside, one ring of
+The landscape is a grid of ``rows`` by ``cols`` fields: the island tiles inside, one ring of
 fields around them for the frame. Only the frame pieces' fields of that ring exist (a corner
 piece has 3 water fields, a small piece 1). Fields are numbered row by row (``r * cols + c``).
 
@@ -277,10 +277,10 @@ def _fill_enclosed_water(grid: list[list[str]], owner: list[list[int]]) -> bool:
     while todo:
         r, c = todo.pop()
         for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 1 <= rr < rows - 1 and 1 <= cc < cols - 1 and not seen[rr][cc]:
-                if grid[rr][cc] == WATER:
-                    seen[rr][cc] = True
-                    todo.append((rr, cc))
+            inside = 1 <= rr < rows - 1 and 1 <= cc < cols - 1
+            if inside and not seen[rr][cc] and grid[rr][cc] == WATER:
+                seen[rr][cc] = True
+                todo.append((rr, cc))
     for r in range(1, rows - 1):
         for c in range(1, cols - 1):
             if grid[r][c] == WATER and not seen[r][c]:

@@ -248,14 +248,15 @@ def _end_round(state: State, log: Log) -> None:
     )
 
 
-def _gain_gold(state: State, seat: int, gold: int, log: Log, source: str) -> None:
-    """Gold onto the gold track; beyond 12 it becomes VP, 1 for 1."""
+def _gain_gold(state: State, seat: int, gold: int, log: Log, source: str) -> int:
+    """Gold onto the gold track; beyond 12 it becomes VP, 1 for 1 (returned)."""
     p = state.players[seat]
     room = GOLD_MAX - p.gold
     kept = min(room, gold)
     p.gold += kept
     p.vp += gold - kept
     _emit(log, "gold", seat=seat, gold=kept, vp=gold - kept, source=source)
+    return gold - kept
 
 
 def _final_scoring(state: State, log: Log) -> None:
@@ -268,8 +269,7 @@ def _final_scoring(state: State, log: Log) -> None:
         )
         p.chests = 0
         p.used += [m for m in p.markers if m in MARKER_GOLD and p.unused(m)]
-        if cash:
-            _gain_gold(state, seat, cash, log, "final")
+        overflow = _gain_gold(state, seat, cash, log, "final") if cash else 0
         gold = p.gold
         p.vp += gold
         goods = [
@@ -288,7 +288,7 @@ def _final_scoring(state: State, log: Log) -> None:
         entry = {
             "seat": seat,
             "before": before,
-            "gold_overflow": 0,
+            "gold_overflow": overflow,
             "gold": gold,
             "goods": dict(zip(GOODS, goods, strict=True)),
             "progress_markers": markers,
@@ -296,7 +296,6 @@ def _final_scoring(state: State, log: Log) -> None:
             "order_track": order,
             "total": p.vp,
         }
-        entry["gold_overflow"] = p.vp - before - gold - sum(goods) - markers - track - order
         state.final.append(entry)
         _emit(log, "final_scoring", **entry)
     state.phase = "over"
@@ -618,9 +617,9 @@ def _play(s: State, a: dict[str, Any], log: Log) -> None:
         _emit(log, "buy_ap", seat=seat, ap=act["ap"])
     elif kind == "done":
         colour = act["colour"]
-        if colour in TRACKS and act["ap"] > act["spent"]:
-            if _track_position(s, seat, colour) == TRACKS[colour]:
-                _gain_gold(s, seat, TRACK_END_GOLD, log, "track_end")
+        left = act["ap"] > act["spent"]
+        if left and colour in TRACKS and _track_position(s, seat, colour) == TRACKS[colour]:
+            _gain_gold(s, seat, TRACK_END_GOLD, log, "track_end")
         _end_seat(s, log)
     elif kind == "advance":
         _advance(s, seat, a["steps"], log)
@@ -743,7 +742,7 @@ def _build(s: State, seat: int, tile: str, cells: list[int], log: Log) -> None:
 
 def _check_completion(s: State, seat: int, island: int, log: Log) -> None:
     """The last free field of an island built: 3 VP and the chest to the builder, and the
-    completion table × the top time marker to every player with trading posts there."""
+    completion table times the top time marker to every player with trading posts there."""
     cover = s.cover
     if s.completed[island] or any(cover[c] == FREE for c in s.map.island_cells[island]):
         return
