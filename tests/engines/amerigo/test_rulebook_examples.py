@@ -104,7 +104,7 @@ def _island_with_posts(num_players: int, posts: int, large: bool) -> tuple[objec
     for seed in range(200):
         state = am.new_game(num_players, seed)
         m = state.map
-        for island, size in enumerate(m.sizes):
+        for island in range(len(m.sizes)):
             fields = [p for p, _ in m.posts if m.island[p] == island]
             if m.large(island) == large and len(fields) >= posts:
                 return state, island, fields
@@ -154,7 +154,7 @@ def test_island_completion_example_in_round_2_red_17_vp_and_the_chest_blue_4_vp(
 def test_building_example_3_village_2_landscape_4_village_on_a_large_island_10_vp():
     """4 AP build a 3-village, a 2-landscape and a 4-village, joined in a chain to the post;
     10 VP on a large island (the 2-landscape's large value 3 is the approximation's)."""
-    state, island, fields = _island_with_posts(4, 1, large=True)
+    state, _, fields = _island_with_posts(4, 1, large=True)
     state.players[0].posts = [fields[0]]
     state.players[0].landscapes = ["2"]
     state.players[0].villages_held.update({"V3": 1, "V4": 1})
@@ -261,8 +261,8 @@ def test_order_example_yellow_moves_4_fields_to_a_red_field_and_starts_next():
 
 
 def test_goods_scoring_example_12_1_0_2_4():
-    """Final scoring for red: cotton 3 × 4, tobacco 1 × 1, sugar 0 × 2, coconuts 2 × 1,
-    coffee 2 × 2 (each including the printed goods marker)."""
+    """Final scoring for red: cotton 3 x 4, tobacco 1 x 1, sugar 0 x 2, coconuts 2 x 1,
+    coffee 2 x 2 (each including the printed goods marker)."""
     goods = [["cotton", 2], ["cotton", 3], ["cotton", 4], ["sugar", 2], ["coffee", 3]]
     state = position(field={"white": 1}, p0={"raw": [3, 1, 0, 2, 2], "goods": goods})
     state = play(last_turn_of_round(state, 5), {"type": "gold"})
