@@ -71,14 +71,22 @@ class Map:
                 self.island_cells[k].append(i)
         self.sizes = [len(c) for c in self.island_cells]
         self.frame = [i for i, k in enumerate(cells) if k == FRAME]
-        self.neighbours: list[tuple[int, ...]] = []
-        for i in range(rows * cols):
-            r, c = divmod(i, cols)
-            near = []
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= rr < rows and 0 <= cc < cols and cells[rr * cols + cc] != VOID:
-                    near.append(rr * cols + cc)
-            self.neighbours.append(tuple(near))
+        # The ring of void fields round the frame keeps every real field off the grid's edge
+        # except frame fields, whose outward steps are checked.
+        size = rows * cols
+        self.neighbours: list[tuple[int, ...]] = [
+            tuple(
+                j
+                for j in (
+                    i - cols,
+                    i + cols,
+                    i - 1 if i % cols else -1,
+                    i + 1 if (i + 1) % cols else -1,
+                )
+                if 0 <= j < size and cells[j] != VOID
+            )
+            for i in range(size)
+        ]
         self.placements_cache: dict[str, list[tuple[int, ...]]] = {}
 
     def placements(self, shape: str) -> list[tuple[int, ...]]:
@@ -203,19 +211,27 @@ def _attempt(num_players: int, rng: random.Random) -> Map | None:
     for r, c in frame:
         grid[r][c] = FRAME
     owner = [[-1] * cols for _ in range(rows)]
+    halo = [[-1] * cols for _ in range(rows)]
+    """The island whose land lies among a field's 8 neighbours (-2: two islands)."""
     # Land never on the outermost row or column of the island tiles: a sea lane round them.
     inner = [(r, c) for r in range(2, rows - 2) for c in range(2, cols - 2)]
     target = int(LAND_SHARE * len(inner))
 
     def free(r: int, c: int, island: int) -> bool:
         """Water that may become land of ``island``: no other island's land in its 8 cells."""
-        if not (2 <= r < rows - 2 and 2 <= c < cols - 2) or owner[r][c] >= 0:
-            return False
+        return (
+            2 <= r < rows - 2
+            and 2 <= c < cols - 2
+            and owner[r][c] < 0
+            and halo[r][c] in (-1, island)
+        )
+
+    def claim(r: int, c: int, island: int) -> None:
+        owner[r][c] = island
         for rr in (r - 1, r, r + 1):
             for cc in (c - 1, c, c + 1):
-                if owner[rr][cc] >= 0 and owner[rr][cc] != island:
-                    return False
-        return True
+                h = halo[rr][cc]
+                halo[rr][cc] = island if h in (-1, island) else -2
 
     land, islands, failures = 0, 0, 0
     while land < target and failures < 60:
@@ -224,25 +240,21 @@ def _attempt(num_players: int, rng: random.Random) -> Map | None:
             failures += 1
             continue
         want = rng.randint(*ISLAND_SIZES)
+        saved = [row[:] for row in halo]
         body = [(r, c)]
-        owner[r][c] = islands
-        while len(body) < want:
-            frontier = sorted(
-                {
-                    (rr, cc)
-                    for br, bc in body
-                    for rr, cc in ((br - 1, bc), (br + 1, bc), (br, bc - 1), (br, bc + 1))
-                    if free(rr, cc, islands)
-                }
-            )
-            if not frontier:
-                break
-            fr, fc = frontier[rng.randrange(len(frontier))]
-            owner[fr][fc] = islands
+        claim(r, c, islands)
+        frontier = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        while len(body) < want and frontier:
+            fr, fc = frontier.pop(rng.randrange(len(frontier)))
+            if not free(fr, fc, islands):
+                continue
+            claim(fr, fc, islands)
             body.append((fr, fc))
+            frontier += [(fr - 1, fc), (fr + 1, fc), (fr, fc - 1), (fr, fc + 1)]
         if len(body) < ISLAND_SIZES[0] // 2:
             for br, bc in body:
                 owner[br][bc] = -1
+            halo = saved
             failures += 1
             continue
         land += len(body)
@@ -263,8 +275,12 @@ def _attempt(num_players: int, rng: random.Random) -> Map | None:
     free_land = [i for i, k in enumerate(island) if k >= 0 and i not in taken]
     rng.shuffle(free_land)
     per_kind = RAW_FIELDS[num_players]
-    raw = {cell: GOODS[n // per_kind] for n, cell in enumerate(free_land[: per_kind * len(GOODS)])}
-    return Map(rows, cols, cells, island, [list(p) for p in posts], raw)
+    m.posts = posts
+    m.anchor_post = {a: p for p, a in posts}
+    m.raw = {
+        cell: GOODS[n // per_kind] for n, cell in enumerate(free_land[: per_kind * len(GOODS)])
+    }
+    return m
 
 
 def _fill_enclosed_water(grid: list[list[str]], owner: list[list[int]]) -> bool:
