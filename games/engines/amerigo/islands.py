@@ -47,6 +47,7 @@ class Map:
         "raw",
         "rows",
         "sizes",
+        "touching_cache",
     )
 
     def __init__(
@@ -88,6 +89,18 @@ class Map:
             for i in range(size)
         ]
         self.placements_cache: dict[str, list[tuple[int, ...]]] = {}
+        self.touching_cache: dict[str, dict[int, list[int]]] = {}
+
+    def touching(self, shape: str) -> dict[int, list[int]]:
+        """Field → the numbers (in ``placements(shape)``) of the placements covering it."""
+        found = self.touching_cache.get(shape)
+        if found is None:
+            found = {}
+            for number, cells in enumerate(self.placements(shape)):
+                for cell in cells:
+                    found.setdefault(cell, []).append(number)
+            self.touching_cache[shape] = found
+        return found
 
     def placements(self, shape: str) -> list[tuple[int, ...]]:
         """Every way to lay ``shape`` (turned or flipped) with all its fields on land: the

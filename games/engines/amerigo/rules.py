@@ -500,24 +500,23 @@ def _building_offers(state: State, seat: int, left: int) -> Iterator[dict[str, A
     mine = connected(state, seat)
     cover = state.cover
     nb = state.map.neighbours
+    land = state.map.island
+    # Free land beside the posts and the chain: every new tile covers one of these fields.
+    frontier = {
+        n for cell, on in enumerate(mine) if on for n in nb[cell] if land[n] >= 0 and not cover[n]
+    }
     for tile in tiles:
         village = tile in VILLAGES
         shape = VILLAGES[tile][0] if village else tile
         if (1 if village else len(SHAPES[shape])) > left:
             continue
-        for cells in state.map.placements(shape):
-            ok = False
-            for c in cells:
-                if cover[c]:
-                    break
-                if not ok:
-                    for n in nb[c]:
-                        if mine[n]:
-                            ok = True
-                            break
-            else:
-                if ok:
-                    yield {"type": "build", "tile": tile, "cells": list(cells)}
+        placements = state.map.placements(shape)
+        touching = state.map.touching(shape)
+        numbers = sorted({i for cell in frontier for i in touching.get(cell, ())})
+        for i in numbers:
+            cells = placements[i]
+            if not any(cover[c] for c in cells):
+                yield {"type": "build", "tile": tile, "cells": list(cells)}
 
 
 def legal_actions(state: State) -> list[dict[str, Any]]:
