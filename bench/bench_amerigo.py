@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engines import amerigo as am
+from games.engines.amerigo.rules import new_act
 from games.engines.amerigo.state import derive_cover
 
 
@@ -44,14 +45,7 @@ def building_position(seed: int = 1) -> am.State:
     p.villages_held = {"V1": 1, "V2": 1, "V3": 1, "V4": 1}
     state.cover = derive_cover(state)
     state.phase = "act"
-    state.act = {
-        "colour": "green",
-        "ap": 6,
-        "spent": 0,
-        "pending": 0,
-        "general": 0,
-        "sailed": [False, False],
-    }
+    state.act = new_act("green", 6)
     return state
 
 

@@ -592,14 +592,7 @@ def _play(s: State, a: dict[str, Any], log: Log) -> None:
         colour = a["colour"]
         ap = action_points(s, seat, colour)
         s.phase = "act"
-        s.act = {
-            "colour": colour,
-            "ap": ap,
-            "spent": 0,
-            "pending": 0,
-            "general": 0,
-            "sailed": [False, False],
-        }
+        s.act = new_act(colour, ap)
         _emit(
             log,
             "choose",
@@ -672,6 +665,19 @@ def _play(s: State, a: dict[str, Any], log: Log) -> None:
         p.goods.append(good)
         act["spent"] += good[1]
         _emit(log, "goods_bought", seat=seat, good=good[0], cost=good[1])
+
+
+def new_act(colour: str, ap: int) -> dict[str, Any]:
+    """The record of an action under way: ``spent`` AP, progress markers ``pending``, general
+    landscape tiles taken, ships ``sailed``."""
+    return {
+        "colour": colour,
+        "ap": ap,
+        "spent": 0,
+        "pending": 0,
+        "general": 0,
+        "sailed": [False, False],
+    }
 
 
 def _advance(s: State, seat: int, steps: int, log: Log) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.engines import amerigo as am
 from games.engines.amerigo.data import COLOURS
+from games.engines.amerigo.rules import new_act
 from games.engines.amerigo.state import State, derive_cover
 
 
@@ -44,14 +45,7 @@ def play(state: State, *actions: dict[str, Any], log: list | None = None) -> Sta
 def acting(state: State, colour: str, ap: int) -> State:
     """``state`` with its current seat in the middle of ``colour``'s action with ``ap`` AP."""
     state.phase = "act"
-    state.act = {
-        "colour": colour,
-        "ap": ap,
-        "spent": 0,
-        "pending": 0,
-        "general": 0,
-        "sailed": [False, False],
-    }
+    state.act = new_act(colour, ap)
     return state
 
 
