@@ -108,15 +108,21 @@ class Map:
         found = self.placements_cache.get(shape)
         if found is None:
             found = []
-            land = self.cells
+            land, rows, cols = self.cells, self.rows, self.cols
+            starts = [divmod(i, cols) for i, k in enumerate(land) if k == LAND]
             for form in orientations(SHAPES[shape]):
-                height = 1 + max(r for r, _ in form)
-                width = 1 + max(c for _, c in form)
-                for r in range(self.rows - height + 1):
-                    for c in range(self.cols - width + 1):
-                        cells = tuple(sorted((r + dr) * self.cols + c + dc for dr, dc in form))
-                        if all(land[i] == LAND for i in cells):
-                            found.append(cells)
+                # Lay the form's first field on each land field in turn.
+                r0, c0 = form[0]
+                steps = [(dr - r0, dc - c0) for dr, dc in form]
+                for r, c in starts:
+                    cells = []
+                    for dr, dc in steps:
+                        rr, cc = r + dr, c + dc
+                        if not (0 <= rr < rows and 0 <= cc < cols) or land[rr * cols + cc] != LAND:
+                            break
+                        cells.append(rr * cols + cc)
+                    else:
+                        found.append(tuple(sorted(cells)))
             found = sorted(set(found))
             self.placements_cache[shape] = found
         return found
