@@ -13,16 +13,8 @@ PLAYER_COUNTS = (2, 3, 4)
 ROUNDS = 5
 """Durchgänge; each has one turn (Runde) per colour of the rondel."""
 COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
-"""The rondel, clockwise from the first supply field; one action per colour."""
-ACTIONS = {
-    "blue": "shipping",
-    "black": "cannons",
-    "red": "planning",
-    "brown": "progress",
-    "green": "building",
-    "yellow": "goods",
-    "white": "order",
-}
+"""The rondel, clockwise from the first supply field; one action per colour: shipping,
+cannons, planning, progress, building, goods markers, order / special action."""
 CUBES_PER_COLOUR = 7
 ISLAND_TILES = {2: (3, 3), 3: (3, 4), 4: (4, 4)}
 """Island tiles (rows, columns) by player count."""

@@ -64,8 +64,8 @@ def _emit(log: Log, event: str, **fields: Any) -> None:
 
 
 def _draw(state: State) -> random.Random:
-    rng = random.Random(state.rng)
-    return rng
+    """The state's random source; ``_keep`` stores where it got to."""
+    return random.Random(state.rng)
 
 
 def _keep(state: State, rng: random.Random) -> None:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from games.engines import amerigo as am
-from games.engines.amerigo.data import FRAMES, GOODS, LARGE_ISLAND, RAW_FIELDS
+from games.engines.amerigo.data import FRAMES, GOODS, LARGE_ISLAND, RAW_FIELDS, RAW_PER_KIND
 from games.engines.amerigo.islands import FRAME, LAND, VOID, WATER, generate
 
 SEEDS = 500
@@ -62,6 +62,7 @@ def _check(m, num_players: int) -> None:
         assert cells[post] == LAND and cells[anchor] == WATER and anchor in m.neighbours[post]
     assert {m.island[p] for p, _ in m.posts} == set(range(islands))
     assert len(m.raw) == RAW_FIELDS[num_players] * len(GOODS)
+    assert all(list(m.raw.values()).count(kind) <= RAW_PER_KIND for kind in GOODS)
     assert all(cells[c] == LAND for c in m.raw)
 
 

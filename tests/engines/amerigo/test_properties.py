@@ -23,6 +23,7 @@ from games.engines.amerigo.data import (
     CUBES_PER_COLOUR,
     GOLD_MAX,
     LANDSCAPES,
+    ONE_TIME_MARKERS,
     PIRATES,
     PROGRESS_MARKERS,
     VILLAGES,
@@ -66,6 +67,7 @@ def check_conservation(s) -> None:
             assert p.villages[tile] + p.villages_held[tile] + mine[tile] == count
         assert 0 <= p.gold <= GOLD_MAX and 0 <= p.cannons <= CANNON_MAX and p.vp >= 0
         assert len(p.posts) <= 12
+        assert not Counter(p.used) - Counter(m for m in p.markers if m in ONE_TIME_MARKERS)
     markers = [m for m in s.progress if m is not None] + s.progress_stack + s.progress_discarded
     markers += [m for p in s.players for m in p.markers]
     assert Counter(markers) == Counter(PROGRESS_MARKERS)

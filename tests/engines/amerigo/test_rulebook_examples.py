@@ -8,7 +8,7 @@ import pytest
 
 from games.engines import amerigo as am
 from games.engines.amerigo import rules
-from games.engines.amerigo.data import ORDER_TRACK, PROGRESS_VP, TIME_VALUE
+from games.engines.amerigo.data import GOODS, ORDER_TRACK, PROGRESS_VP, TIME_VALUE
 from games.engines.amerigo.state import POST, derive_cover
 
 from .positions import acting, last_turn_of_round, play, position
@@ -311,3 +311,57 @@ def test_tie_goes_to_the_disc_furthest_forward():
 
 def test_time_markers_5_4_3_2_1():
     assert [TIME_VALUE[r] for r in range(1, 6)] == [5, 4, 3, 2, 1]
+
+
+def test_cannons_example_4_ap_gives_4_cannons():
+    state = position(field={"black": 4}, p0={"cannons": 0})
+    state = play(state, {"type": "choose", "colour": "black"}, {"type": "advance", "steps": 4})
+    assert state.players[0].cannons == 4
+
+
+def test_goods_example_5_ap_buy_two_cotton_markers_for_2_and_3():
+    state = position(field={"yellow": 5})
+    state.goods = [
+        ["cotton", 2],
+        ["cotton", 3],
+        ["coffee", 4],
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ]
+    state = play(
+        state,
+        {"type": "choose", "colour": "yellow"},
+        {"type": "buy", "slot": 0},
+        {"type": "buy", "slot": 1},
+    )
+    assert state.players[0].goods == [["cotton", 2], ["cotton", 3]]
+    assert not [
+        a for a in am.legal_actions(state) if a["type"] == "buy"
+    ]  # no AP left for the coffee
+
+
+def test_raw_material_example_building_over_sugar_and_cotton_takes_both_markers():
+    """A tile covering raw-material fields gives their markers to the builder."""
+    for seed in range(50):
+        state = am.new_game(4, seed)
+        m = state.map
+        pairs = [
+            (post, cell) for post, _ in m.posts for cell in m.neighbours[post] if cell in m.raw
+        ]
+        if pairs:
+            break
+    post, cell = pairs[0]
+    state.players[0].posts = [post]
+    state.players[0].villages_held["V1"] = 1
+    state.queue = [0]
+    state.cover = derive_cover(state)
+    state = acting(state, "green", 1)
+    kind = m.raw[cell]
+    state = play(state, {"type": "build", "tile": "V1", "cells": [cell]})
+    assert state.players[0].raw[GOODS.index(kind)] == 1
+    assert cell not in state.raw_left
