@@ -365,3 +365,19 @@ def test_raw_material_example_building_over_sugar_and_cotton_takes_both_markers(
     state = play(state, {"type": "build", "tile": "V1", "cells": [cell]})
     assert state.players[0].raw[GOODS.index(kind)] == 1
     assert cell not in state.raw_left
+
+
+def test_a_trading_post_on_the_last_free_field_completes_the_island():
+    """Round 1 (time marker 5): the last free field is a trading-post field; red's ship stays
+    on its anchor field and sets the post: discoverer 3 + completion 3 + 1 x 5 VP."""
+    state, island, fields = _island_with_posts(4, 1, large=True)
+    post = fields[0]
+    anchor = next(a for p, a in state.map.posts if p == post)
+    _cover_all_but(state, island, {post})
+    state.players[0].ships = [anchor, -1]
+    state.queue = [0]
+    state = acting(state, "blue", 1)
+    state = play(state, {"type": "sail", "ship": 0, "to": anchor, "post": True})
+    assert state.completed[island]
+    assert state.players[0].vp == 3 + 3 + 1 * TIME_VALUE[1]
+    assert state.players[0].chests == 1
