@@ -1,0 +1,22 @@
+// The drawn Puerto Rico board. A click on a drawn choice (a role card, plantation, building or
+// ship with data-action) presses the button of "Your choice" that posts the same action, so
+// htmx, the version check and the refusals stay those of the buttons. Pointing at, focusing or
+// tapping a drawn piece shows its rule (the piece's <title>) under the table. Without
+// JavaScript the buttons and the titles do the same.
+document.addEventListener("click", (event) => {
+  const drawn = event.target.closest(".pr [data-action]");
+  if (!drawn) return;
+  const buttons = document.querySelectorAll(".pr-choices button[name=action]");
+  const button = [...buttons].find((b) => b.value === drawn.dataset.action);
+  if (button) button.click();
+});
+
+const showRule = (event) => {
+  const piece = event.target.closest && event.target.closest(".pr svg [role=img]");
+  const help = document.getElementById("pr-help");
+  const title = piece && piece.querySelector(":scope > title");
+  if (title && help) help.textContent = title.textContent;
+};
+for (const type of ["pointerover", "focusin", "click"]) {
+  document.addEventListener(type, showRule);
+}
