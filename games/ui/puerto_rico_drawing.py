@@ -104,7 +104,7 @@ def words(language: str) -> dict[str, Any]:
             "free": _("free"),
             "ship_empty": _("%(capacity)d-ship, empty"),
             "ship_loaded": _("%(capacity)d-ship: %(count)d of %(capacity)d %(good)s"),
-            "facts": _("cost %(cost)d, %(vp)d VP, %(circles)d circles, %(left)d left"),
+            "facts": _("cost %(cost)d, %(vp)d VP, circles: %(circles)d, %(left)d left"),
             "you_pay": _("%(facts)s, you pay %(price)d"),
             "in_city": _("%(facts)s, in your city"),
         }
