@@ -20,3 +20,17 @@ const showRule = (event) => {
 for (const type of ["pointerover", "focusin", "click"]) {
   document.addEventListener(type, showRule);
 }
+
+// The log folds away; opened, it stays open when the next board is swapped in.
+const LOG_KEY = "puerto-log-open";
+document.addEventListener("toggle", (event) => {
+  if (event.target.matches && event.target.matches(".log details")) {
+    sessionStorage.setItem(LOG_KEY, event.target.open ? "1" : "");
+  }
+}, true);
+const reopenLog = () => {
+  const log = document.querySelector(".log details");
+  if (log && sessionStorage.getItem(LOG_KEY)) log.open = true;
+};
+document.addEventListener("DOMContentLoaded", reopenLog);
+document.addEventListener("htmx:afterSettle", reopenLog);
