@@ -6,6 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("mine/", views.my_games, name="mine"),
+    path("rules/puerto-rico/", views.rules, name="rules"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:pk>/", views.game_page, name="game"),
     path("<int:pk>/board/", views.board, name="board"),

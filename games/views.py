@@ -20,6 +20,7 @@ from games import clocks, notifications, services
 from games.forms import NewGameForm
 from games.models import Game, Move, Seat
 from games.ui import get_ui
+from games.ui.puerto_rico_rules import rules_page
 
 LOG_MOVES = 40
 """Moves whose log lines the board shows; the full log has its own page."""
@@ -262,6 +263,13 @@ def my_games(request: HttpRequest) -> HttpResponse:
         {"game": s.game, "mine": s.my_turn == 0, "to_act": to_act.get(s.game_id)} for s in seats
     ]
     return render(request, "games/my_games.html", {"rows": rows})
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """Every role, building and component of Puerto Rico with its short rule: the board's
+    help in one page."""
+    return render(request, "games/rules.html", rules_page())
 
 
 @require_GET

@@ -93,3 +93,14 @@ OPTION_TEXTS = {
 def doubloons(count: int) -> str:
     """An amount of money: "1 doubloon", "3 Dublonen"."""
     return ngettext("%(count)d doubloon", "%(count)d doubloons", count) % {"count": count}
+
+
+GOOD_LETTERS = {
+    "corn": pgettext_lazy("good letter", "C"),
+    "indigo": pgettext_lazy("good letter", "I"),
+    "sugar": pgettext_lazy("good letter", "S"),
+    "tobacco": pgettext_lazy("good letter", "T"),
+    "coffee": pgettext_lazy("good letter", "Cf"),
+    "quarry": pgettext_lazy("good letter", "Q"),
+}
+"""The letter on a drawn barrel or island tile, so that colour never carries a kind alone."""
