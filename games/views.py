@@ -3,6 +3,8 @@ what a game looks like is the business of its UI module (``games.ui``)."""
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,6 +22,8 @@ from games import charts, clocks, notifications, services, transfer
 from games.forms import ImportGameForm, NewGameForm
 from games.models import Game, Move, Seat
 from games.ui import describe_event, get_ui
+
+logger = logging.getLogger(__name__)
 
 LOG_MOVES = 40
 """Moves whose log lines the board shows; the full log has its own page."""
@@ -128,8 +132,18 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
     if game.status == Game.Status.FINISHED:
-        context["chart"] = History(game, None).chart
+        context["chart"] = _final_chart(game)
     return render(request, "games/game.html", context)
+
+
+def _final_chart(game: Game) -> dict | None:
+    """A finished game's score chart; none (logged) for a game whose stored moves do not
+    replay to it, so its page still shows the board."""
+    try:
+        return History(game, None).chart
+    except services.ReplayError as error:
+        logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
+        return None
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -20,6 +21,7 @@ from tests.games.game_files import game_file
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 pr = get_engine("puerto_rico")
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "export.schema.json"
 
 
 @pytest.fixture
@@ -218,3 +220,18 @@ def test_only_a_finished_game_is_exported(users):
     game = services.create_game(users[0], num_players=2)
     assert client_for().get(reverse("games:export", args=[game.pk])).status_code == 404
     assert client_for().get(reverse("api:export", args=[game.pk])).status_code == 409
+
+
+def test_the_schema_in_the_docs_names_every_field_of_the_file(imported):
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "docs/export.schema.json").read_text()
+    )
+    exported = transfer.export_game(Game.objects.with_seats().get(pk=imported.pk))
+    assert set(exported) == set(schema["required"]) == set(schema["properties"])
+    for part in ("players", "moves"):
+        items = schema["properties"][part]["items"]
+        for entry in exported[part]:
+            assert set(entry) == set(items["required"]) == set(items["properties"])
+    assert {m["kind"] for m in exported["moves"]} <= set(
+        schema["properties"]["moves"]["items"]["properties"]["kind"]["enum"]
+    )
