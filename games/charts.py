@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 36, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 30
 """The plot's margins, for the axis labels."""
 STROKES = {
     "blue": "#1f5fbf",
