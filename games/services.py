@@ -464,8 +464,9 @@ def replay_steps(rules, initial, moves) -> Iterator[tuple[Any, list[dict]]]:
     for version, kind, position, action in moves:
         if kind == Move.Kind.UNDO:
             taken = action.get("undo") if isinstance(action, dict) else None
-            latest = [v for v, _ in standing[-len(taken) :]] if taken else None
-            if not taken or latest != taken:
+            is_list = isinstance(taken, list) and bool(taken)
+            latest = [v for v, _ in standing[-len(taken) :]] if is_list else None
+            if not is_list or latest != taken:
                 raise ReplayError(version, gettext("the undo does not take back the latest moves"))
             state = standing[-len(taken)][1]
             del standing[-len(taken) :]
@@ -510,7 +511,7 @@ def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
     another player (or an AI) has acted since, or a move among them showed hidden
     information (``reveals`` of the engine)."""
     standing: list[Move] = []
-    for move in game.moves.order_by("version"):
+    for move in game.moves.order_by("version").defer("log"):
         if move.kind == Move.Kind.UNDO:
             taken = set(move.action["undo"])
             standing = [m for m in standing if m.version not in taken]

@@ -24,6 +24,8 @@ FORMAT_VERSION = 1
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 """A long five-player game with undos is well under 1 MB."""
 MAX_MOVES = 5000
+MAX_VERSION = 2**31 - 1
+"""The largest version the database holds."""
 MAX_NAME = Seat._meta.get_field("imported_name").max_length
 
 
@@ -196,11 +198,11 @@ def _moves(data: dict) -> list[dict[str, Any]]:
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ImportRefused(gettext("the moves must be a list of at most %(n)s") % {"n": MAX_MOVES})
     previous = 0
-    for move in moves:
+    for number, move in enumerate(moves, start=1):
         if not (
             isinstance(move, dict)
             and _integer(move.get("version"))
-            and move["version"] > previous
+            and previous < move["version"] <= MAX_VERSION
             and move.get("kind") in Move.Kind.values
             and _integer(move.get("seat"))
             and 0 <= move["seat"] < data["num_players"]
@@ -208,9 +210,9 @@ def _moves(data: dict) -> list[dict[str, Any]]:
             and isinstance(move.get("events"), list)
             and isinstance(move.get("forced", False), bool)
         ):
-            raise ImportRefused(
-                gettext("move %(number)s is malformed") % {"number": previous + 1}, previous + 1
-            )
+            # Its version may be what is wrong: it is named by its place in the list.
+            message = gettext("move %(number)s is malformed") % {"number": number}
+            raise ImportRefused(message, number)
         move.setdefault("forced", False)
         previous = move["version"]
     return moves

@@ -335,15 +335,15 @@ class History:
 @require_GET
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game move by move (``?step=n``: the board after the n-th move, 0 the
-    start): anyone through a finished or cancelled game, seeing what a spectator sees; a
-    player through their running game, from their own seat."""
+    start), each player from their own seat: anyone through a finished or cancelled game
+    (spectators see the public view), only its players through a running game."""
     game = _game(pk)
     seat = _viewer_seat(game, request.user)
     if game.state is None:
         raise Http404(gettext("the game has not started"))
     if game.status == Game.Status.RUNNING and seat is None:
         return HttpResponse(gettext("Only its players may replay a running game."), status=403)
-    viewer = seat.position if seat and game.status == Game.Status.RUNNING else None
+    viewer = seat.position if seat else None
     history = History(game, viewer)
     last = len(history.states) - 1
     try:

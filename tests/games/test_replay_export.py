@@ -106,10 +106,15 @@ def test_undos_travel_in_the_file_and_replay(users):
     steps = states(game)
     assert steps[6] == steps[4] and steps[7] == steps[5]  # taken back, then played again
     assert transfer.export_game(Game.objects.with_seats().get(pk=game.pk))["moves"] == data["moves"]
-    wrong = copy.deepcopy(data)
-    wrong["moves"][5]["action"] = {"undo": [3]}  # not the latest move
-    with pytest.raises(transfer.ImportRefused, match="move 6 does not replay"):
-        transfer.import_game(wrong, users[0])
+    for taken in ([3], 5, "5", [], None):  # not the latest move, or no list of versions
+        wrong = copy.deepcopy(data)
+        wrong["moves"][5]["action"] = {"undo": taken}
+        with pytest.raises(transfer.ImportRefused, match="move 6 does not replay"):
+            transfer.import_game(wrong, users[0])
+    huge = copy.deepcopy(data)
+    huge["moves"][-1]["version"] = 2**31
+    with pytest.raises(transfer.ImportRefused, match=f"move {len(huge['moves'])} is malformed"):
+        transfer.import_game(huge, users[0])
 
 
 def test_my_games_offers_the_replay_of_a_finished_game(users):
