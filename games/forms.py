@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
+from games.transfer import MAX_IMPORT_BYTES
 from games.ui import get_ui
 
 STANDARD = "standard"
@@ -134,8 +135,6 @@ class ImportGameForm(forms.Form):
     file = forms.FileField(label=_("Game file (JSON)"))
 
     def clean_file(self) -> Any:
-        from games.transfer import MAX_IMPORT_BYTES
-
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))

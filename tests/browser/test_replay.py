@@ -4,6 +4,7 @@ in place (htmx) and keep the address in step; without JavaScript the same links 
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from games import transfer
@@ -32,7 +33,8 @@ def shows_step(page: Page, step: int, last: int, game) -> None:
     expect(page).to_have_url(re.compile(rf"\?step={step}$"))
     if step:
         move = game.moves.get(version=step)
-        first_line = describe_event(game.engine, move.log[0], game.names())
+        with translation.override("en"):  # the browser's language, whatever ran before
+            first_line = describe_event(game.engine, move.log[0], game.names())
         expect(page.locator(".replay-lines li").first).to_have_text(first_line)
 
 

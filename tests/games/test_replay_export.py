@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games import services, transfer
 from games.engines import get_engine
@@ -186,8 +187,9 @@ def test_stepping_through_a_finished_game_shows_each_steps_board_and_lines(impor
         assert board["choices"] is None
         assert reverse("games:move", args=[imported.pk]) not in html
         events = moves[step - 1].log if step else []
-        for event in events:
-            assert describe_event("puerto_rico", event, imported.names()) in html
+        with translation.override("en"):  # the page's language, whatever ran before
+            for event in events:
+                assert describe_event("puerto_rico", event, imported.names()) in html
     assert client_for().get(url, {"step": "x"}).context["step"] == last
     assert client_for().get(url, {"step": 10**6}).context["step"] == last
 
