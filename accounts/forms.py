@@ -79,11 +79,17 @@ class ProfileForm(forms.ModelForm):
             "turn_email": _("Email me when it is my move"),
             "reminder_email": _("Reminders"),
             "game_over_email": _("Game over"),
+            "turn_sound": _("Sound"),
+            "turn_notification": _("Browser notification"),
         }
         help_texts = {
             "display_name": _("The name other players see. Empty: your username."),
             "reminder_email": _("Remind me when most of my move time is used."),
             "game_over_email": _("Email me the result when a game of mine ends."),
+            "turn_notification": _(
+                "Show a browser notification when it becomes my move while the game's tab is"
+                " in the background. Your browser asks for permission."
+            ),
         }
         widgets = {"turn_email": forms.RadioSelect}
 

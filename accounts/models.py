@@ -36,6 +36,19 @@ class User(AbstractUser):
         help_text=_("Remind me when most of my move time is used."),
     )
     game_over_email = models.BooleanField(_("game over email"), default=True)
+    turn_sound = models.BooleanField(
+        _("turn sound"),
+        default=False,
+        help_text=_("Play a short sound on the game page when it becomes my move."),
+    )
+    turn_notification = models.BooleanField(
+        _("turn notification"),
+        default=False,
+        help_text=_(
+            "Show a browser notification when it becomes my move while the game's tab is in"
+            " the background."
+        ),
+    )
 
     PROFILE_FIELDS = (
         "display_name",
@@ -44,6 +57,8 @@ class User(AbstractUser):
         "turn_email",
         "reminder_email",
         "game_over_email",
+        "turn_sound",
+        "turn_notification",
     )
     """What a player sets on their profile page (and the admin shows with it)."""
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import policy, search
+from . import amerigo, policy, search
 from .knowledge import Values
 
 EASY_NOISE = 0.6
@@ -50,6 +50,8 @@ BOTS: dict[str, Bot] = {
 }
 """The bot of each level; one more level is one more entry (a test adds a failing one)."""
 LEVELS = tuple(BOTS)
+GAME_BOTS: dict[str, dict[str, Bot]] = {"amerigo": amerigo.BOTS}
+"""Games with bots of their own (fewer levels); any other engine uses ``BOTS``."""
 
 
 def choose_action(
@@ -64,7 +66,7 @@ def choose_action(
     """The action an AI player of ``level`` takes, seeing ``view`` (the ``player_view`` of the
     seat to act). ``budget`` (seconds) and ``simulations`` bound the hard player's search;
     a simulation count makes its move reproducible whatever the machine's speed."""
-    bot = BOTS.get(level)
+    bot = GAME_BOTS.get(getattr(rules, "NAME", ""), BOTS).get(level)
     if bot is None:
         raise ValueError(f"unknown AI level {level!r}")
     state = rules.determinize(view, seed)

@@ -7,7 +7,7 @@ from importlib import import_module
 
 from .protocol import Engine
 
-ENGINES = {"puerto_rico": "games.engines.puerto_rico"}
+ENGINES = {"puerto_rico": "games.engines.puerto_rico", "amerigo": "games.engines.amerigo"}
 
 
 def get_engine(name: str) -> Engine:

@@ -1,0 +1,81 @@
+"""Amerigo (Stefan Feld) for 2-4 players, as a pure-Python rules engine.
+
+Typical use::
+
+    from games.engines import amerigo
+    state = amerigo.new_game(3, seed=7)
+    while not amerigo.is_over(state):
+        state = amerigo.apply(state, amerigo.legal_actions(state)[0])
+    print(amerigo.scores(state))
+
+The JSON forms of states, actions and events, and every value the printed game shows only in
+pictures (approximated in ``data``), are documented in ``docs/amerigo.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import REFUSALS, IllegalAction, action_from_json, action_to_json
+from .data import PLAYER_COUNTS
+from .rules import (
+    apply,
+    check,
+    current_player,
+    is_over,
+    legal_actions,
+    new_game,
+    order_field,
+    progress_vp,
+    winners,
+)
+from .state import State
+from .view import determinize, player_view
+
+NAME = "amerigo"
+OPTIONS: tuple[dict[str, Any], ...] = ()
+
+
+def scores(state: State) -> list[dict[str, Any]]:
+    """Per seat: VP so far, the final scoring's parts once the game is over, and the
+    tie-break (position on the special-action track)."""
+    out = []
+    for seat, p in enumerate(state.players):
+        entry: dict[str, Any] = {"total": p.vp, "tiebreak": order_field(state, seat)}
+        if state.final:
+            entry["final"] = state.final[seat]
+        out.append(entry)
+    return out
+
+
+def to_json(state: State) -> dict[str, Any]:
+    return state.to_json()
+
+
+def from_json(data: dict[str, Any]) -> State:
+    return State.from_json(data)
+
+
+__all__ = [
+    "NAME",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "REFUSALS",
+    "IllegalAction",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "check",
+    "current_player",
+    "determinize",
+    "from_json",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "player_view",
+    "progress_vp",
+    "scores",
+    "to_json",
+    "winners",
+]
