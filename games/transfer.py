@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games.engines import ENGINES, get_engine
 from games.models import Game, Move, Seat
 from games.services import GameError, ReplayError, replay_steps
-from games.ui import get_ui
+from games.ui import UIS, get_ui
 
 FORMAT = "puerto-game"
 FORMAT_VERSION = 1
@@ -158,7 +158,7 @@ def _setup(data: Any):
         raise ImportRefused(gettext("this is not a game exported from puerto"))
     if data.get("format_version") != FORMAT_VERSION:
         raise ImportRefused(gettext("this file's format version is not one puerto reads"))
-    if data.get("engine") not in ENGINES:
+    if data.get("engine") not in ENGINES or data["engine"] not in UIS:  # a page to show it
         raise ImportRefused(gettext("this file is of a game puerto does not know"))
     rules = get_engine(data["engine"])
     seed, players, options = data.get("seed"), data.get("num_players"), data.get("options")
