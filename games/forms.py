@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
+from games.transfer import MAX_IMPORT_BYTES
 from games.ui import get_ui
 
 STANDARD = "standard"
@@ -124,3 +126,19 @@ class NewGameForm(forms.Form):
             "move_time": move_time,
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
         }
+
+
+class ImportGameForm(forms.Form):
+    """A game file exported from puerto (``docs/export.md``), read as JSON here and replayed
+    by ``transfer.import_game``."""
+
+    file = forms.FileField(label=_("Game file (JSON)"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        try:
+            return json.loads(upload.read())
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
+            raise forms.ValidationError(_("The file is not JSON.")) from None

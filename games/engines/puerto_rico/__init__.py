@@ -38,7 +38,7 @@ from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
 from .scoring import scores, winners
 from .state import State
-from .view import player_view
+from .view import known_scores, player_view, reveals, round_number
 
 NAME = "puerto_rico"
 
@@ -89,9 +89,12 @@ __all__ = [
     "determinize",
     "from_json",
     "is_over",
+    "known_scores",
     "legal_actions",
     "new_game",
     "player_view",
+    "reveals",
+    "round_number",
     "scores",
     "to_json",
     "winners",
