@@ -138,16 +138,20 @@ def _harbour_distance(state: am.State, start: int) -> int:
     return 13
 
 
-def worth(state: am.State, seat: int) -> float:
+def worth(state: am.State, seat: int, now: am.State) -> float:
     """The medium player's VP estimate of ``seat``'s position: the final scoring as if the
     game ended now (gold, goods, progress, special-action track, end markers), less the
     pirates' expected damage this round, plus what tiles, posts, ships and markers promise
-    for the rounds left."""
+    for the rounds left.
+
+    ``state`` lies at the end of an action decided in ``now``. The round, the turn and the
+    pirates are taken from ``now``: ending the action may throw the next turn's cubes or turn
+    the next pirate face up, which a determinized state only guesses."""
     p = state.players[seat]
     if state.phase == "over":
         return float(p.vp)
     # The share of the game still to play: what promises VP later fades towards the end.
-    later = (ROUNDS - state.round + 1 - state.turn / len(COLOURS)) / ROUNDS
+    later = (ROUNDS - now.round + 1 - now.turn / len(COLOURS)) / ROUNDS
     cash = CHEST_GOLD * p.chests + sum(MARKER_GOLD[m] for m in MARKER_GOLD if p.unused(m))
     gold = p.gold + cash
     score = p.vp + gold  # beyond the track's end gold turns into VP 1 for 1: the same
@@ -169,14 +173,15 @@ def worth(state: am.State, seat: int) -> float:
             score += AP_MARKER_WORTH * later
         elif m not in MARKER_GOLD and p.unused(m):
             score += MARKER_WORTH.get(m, 1.0) * (later if m not in ("cube_vp", "leader") else 1)
-    # Pirates at this round's end: all or nothing, sure once the black turn is past.
-    strength = pirate_strength(state, seat)
-    if p.cannons >= strength:
-        score += 0.3 * later * (p.cannons - strength)
+    # Pirates at this round's end (unless it is over): all or nothing, sure once the black
+    # turn is past.
+    strength = pirate_strength(now, seat)
+    if state.round != now.round or p.cannons >= strength:
+        score += 0.3 * later * max(0, p.cannons - strength)
     else:
         damage = -(-strength // 2) if "half_damage" in p.markers else strength
-        score -= min(damage, p.vp) * (1.0 if state.turn >= BLACK else 0.6)
-    time = TIME_VALUE[state.round]
+        score -= min(damage, p.vp) * (1.0 if now.turn >= BLACK else 0.6)
+    time = TIME_VALUE[now.round]
     cells = state.map.island_cells
     held: dict[int, int] = {}
     for post in p.posts:
@@ -238,7 +243,7 @@ def _best(state: am.State, seat: int) -> tuple[float, dict]:
     """The step whose result ``worth`` rates highest (the first of equals)."""
     best, best_worth = None, float("-inf")
     for a in _steps(state, seat):
-        w = worth(am.apply(state, a), seat)
+        w = worth(am.apply(state, a), seat, state)
         if w > best_worth:
             best, best_worth = a, w
     return best_worth, best
@@ -276,7 +281,7 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
     for a in legal:
         if a["type"] == "cash":
             continue
-        w = worth(_finish(am.apply(state, a), seat), seat)
+        w = worth(_finish(am.apply(state, a), seat), seat, state)
         if w > best_worth:
             best, best_worth = a, w
     return best
