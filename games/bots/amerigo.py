@@ -114,6 +114,7 @@ MARKER_WORTH = {
 AP markers are worth ``AP_MARKER_WORTH``."""
 AP_MARKER_WORTH = 3.0
 BLACK = COLOURS.index("black")
+BUY = {"type": "buy_ap"}
 
 
 def _harbour_distance(state: am.State, start: int) -> int:
@@ -253,14 +254,14 @@ def _step(state: am.State, seat: int) -> dict:
     """The next step of the seat's action; buying AP first when a bought AP (1 gold) makes
     the best step worth more than it costs."""
     best_worth, best = _best(state, seat)
-    if state.act["pending"]:
-        return best
     bought = state
-    for _ in range(min(BUY_AP, state.players[seat].gold)):
-        bought = am.apply(bought, {"type": "buy_ap"})
+    for _ in range(BUY_AP):
+        if BUY not in am.legal_actions(bought):
+            break
+        bought = am.apply(bought, BUY)
         w, _a = _best(bought, seat)
         if w > best_worth + 0.1:
-            return {"type": "buy_ap"}
+            return BUY
     return best
 
 

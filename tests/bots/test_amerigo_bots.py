@@ -108,7 +108,7 @@ def test_medium_judges_a_bounded_shortlist_however_many_placements(gold, monkeyp
     assert len(legal) > 5 * amerigo.BUILD_SHORTLIST
     judged = []
     real = amerigo.worth
-    monkeypatch.setattr(amerigo, "worth", lambda s, seat: judged.append(1) or real(s, seat))
+    monkeypatch.setattr(amerigo, "worth", lambda *args: judged.append(1) or real(*args))
     action = amerigo.play_medium(state, am.player_view(state, 0), legal, seed=1)
     assert action in legal
     tries = 1 + min(gold, amerigo.BUY_AP)
