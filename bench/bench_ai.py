@@ -1,5 +1,5 @@
 """Strength of the AI levels: four-player tournaments, one tested bot against three of another
-level, the tested bot in each seat equally often.
+level, the tested bot in each seat equally often; Puerto Rico, or Amerigo with ``--game``.
 
 Games come in fours on one deal (the same ``new_game`` seed): the tested bot sits in seat 0,
 1, 2 and 3 in turn, so neither the deal nor the seat favours it. A tie for the win counts as
@@ -46,27 +46,27 @@ DEFAULT_SIMULATIONS = 50
 def play_game(task: tuple[str, str, str, int, int, int | None]) -> dict:
     """One game; returns the tested seat's result, the scores and the move times."""
     game, tested, other, deal, seat, simulations = task
-    pr = GAMES[game][0]
-    state = pr.new_game(PLAYERS, seed=deal)
+    engine = GAMES[game][0]
+    state = engine.new_game(PLAYERS, seed=deal)
     times: dict[str, list[float]] = defaultdict(list)
     move = 0
-    while not pr.is_over(state):
-        actor = pr.current_player(state)
+    while not engine.is_over(state):
+        actor = engine.current_player(state)
         level = tested if actor == seat else other
-        view = pr.player_view(state, actor)
+        view = engine.player_view(state, actor)
         start = time.perf_counter()
         action = choose_action(
-            pr,
+            engine,
             view,
             level=level,
             seed=deal * 10_000 + move,
             simulations=simulations if level == "hard" else None,
         )
         times[level].append(time.perf_counter() - start)
-        state = pr.apply(state, action, inplace=True)
+        state = engine.apply(state, action, inplace=True)
         move += 1
-    winners = pr.winners(state)
-    totals = [s["total"] for s in pr.scores(state)]
+    winners = engine.winners(state)
+    totals = [s["total"] for s in engine.scores(state)]
     return {
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],
@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
     args = parser.parse_args()
     pairings = GAMES[args.game][1]
+    if args.pairing not in (*pairings, "all"):
+        parser.error(f"{args.game} has the pairings {', '.join(pairings)}")
     names = list(pairings) if args.pairing == "all" else [args.pairing]
     simulations = args.simulations or None
     deals = math.ceil(args.games / PLAYERS)
