@@ -115,6 +115,8 @@ AP markers are worth ``AP_MARKER_WORTH``."""
 AP_MARKER_WORTH = 3.0
 BLACK = COLOURS.index("black")
 BUY = {"type": "buy_ap"}
+FAR = 13
+"""Moves counted as "no free trading-post field in reach" (no voyage reaches that far)."""
 
 
 def _harbour_distance(state: am.State, start: int) -> int:
@@ -124,7 +126,7 @@ def _harbour_distance(state: am.State, start: int) -> int:
     cover = state.cover
     seen = {start}
     edge = [start]
-    for step in range(13):
+    for step in range(FAR):
         for cell in edge:
             post = anchors.get(cell)
             if post is not None and not cover[post]:
@@ -136,7 +138,7 @@ def _harbour_distance(state: am.State, start: int) -> int:
                     seen.add(n)
                     nxt.append(n)
         edge = nxt
-    return 13
+    return FAR
 
 
 def worth(state: am.State, seat: int, now: am.State) -> float:
@@ -207,19 +209,18 @@ def worth(state: am.State, seat: int, now: am.State) -> float:
     return score
 
 
-def _cheap(state: am.State, seat: int, action: dict) -> float:
-    """A quick guess at a step's worth, to shortlist placements and voyages."""
+def _cheap(state: am.State, action: dict) -> float:
+    """A quick guess at a step's worth, to shortlist placements and voyages without a
+    trading post."""
     if action["type"] == "build":
         cells = action["cells"]
         large = state.map.large(state.map.island[cells[0]])
         raw = sum(1 for c in cells if c in state.raw_left)
         return len(cells) * (1.5 if large else 1.0) + 2 * raw
-    if action["type"] == "sail":
-        return 100.0 if action["post"] else -_harbour_distance(state, action["to"])
-    return 0.0
+    return -_harbour_distance(state, action["to"])
 
 
-def _steps(state: am.State, seat: int) -> list[dict]:
+def _steps(state: am.State) -> list[dict]:
     """The steps worth judging now: no AP bought, no cash, shortlisted placements and
     voyages."""
     legal = am.legal_actions(state)
@@ -234,7 +235,7 @@ def _steps(state: am.State, seat: int) -> list[dict]:
             keep.append(a)
     for pool, size in ((builds, BUILD_SHORTLIST), (sails, SAIL_SHORTLIST)):
         if len(pool) > size:
-            pool.sort(key=lambda a: -_cheap(state, seat, a))
+            pool.sort(key=lambda a: -_cheap(state, a))
             pool = pool[:size]
         keep += pool
     return keep
@@ -243,7 +244,7 @@ def _steps(state: am.State, seat: int) -> list[dict]:
 def _best(state: am.State, seat: int) -> tuple[float, dict]:
     """The step whose result ``worth`` rates highest (the first of equals)."""
     best, best_worth = None, float("-inf")
-    for a in _steps(state, seat):
+    for a in _steps(state):
         w = worth(am.apply(state, a), seat, state)
         if w > best_worth:
             best, best_worth = a, w
