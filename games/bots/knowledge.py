@@ -149,7 +149,7 @@ class Values:
             kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
             return FACTORY_BONUS[kinds] * W["factory"] * self.money
         if name == "hacienda":
-            free = ISLAND_SPACES - sum(pl.tiles)
+            free = ISLAND_SPACES - pl.island_filled()
             return self.violet[name] * min(1.0, free / 4)
         return self.violet.get(name, 0.0)
 

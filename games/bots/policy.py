@@ -102,7 +102,7 @@ def _gain_settler(state: State, values: Values, me: int) -> list[float]:
     later = values.future * W["settle_later"]
     for seat in _order(state, me):
         pl = state.players[seat]
-        if sum(pl.tiles) >= ISLAND_SPACES:
+        if pl.island_filled() >= ISLAND_SPACES:
             continue
         circ = circles(pl)
         options = [(plantation_worth(pl, circ, k, values), k) for k in set(row)]
@@ -275,7 +275,7 @@ def plantation_worth(pl: Player, circ: list[int], kind: int, values: Values) -> 
 
 def _score_settler(state: State, values: Values) -> list[tuple[float, Action]]:
     pl = state.players[state.current]
-    free = ISLAND_SPACES - sum(pl.tiles)
+    free = ISLAND_SPACES - pl.island_filled()
     circ = circles(pl)
     out: list[tuple[float, Action]] = []
     for a in rules.legal_actions(state):
