@@ -84,7 +84,7 @@ class NewGameForm(forms.Form):
             else:
                 field = forms.TypedChoiceField(
                     label=label,
-                    coerce=int,
+                    coerce=type(option["default"]),
                     required=False,
                     empty_value=option["default"],
                     initial=option["default"],
