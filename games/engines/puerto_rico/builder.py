@@ -14,6 +14,7 @@ from __future__ import annotations
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
     END_CITY,
+    END_VP_CHIPS,
     award_vp,
     colonist_available,
     finish_phase,
@@ -177,7 +178,8 @@ def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | 
         state.goods[action.good] += 1
     if action.vp:
         pl.vp -= 1
-        state.vp_chips += 1
+        if END_VP_CHIPS not in state.end_reasons:  # after the last chip, VP are on paper
+            state.vp_chips += 1
     if log is not None:
         log.append(
             {
