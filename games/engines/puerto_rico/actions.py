@@ -465,7 +465,8 @@ def action_from_json(data: Any) -> Action:
     if t == "build":
         if _name(data, "building") not in BUILDINGS:
             raise MalformedAction("bad_building")
-        pay = data.get("black_market") or {}
+        pay = data.get("black_market")
+        pay = {} if pay is None else pay
         if not isinstance(pay, dict):
             raise MalformedAction("bad_black_market")
         colonist = _name(pay, "colonist")

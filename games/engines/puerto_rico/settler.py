@@ -154,8 +154,6 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         colonist = action.hospice and take_colonist(state)
         if colonist:
             pl.worked[kind] += 1
-        if action.forest:
-            _lay_forest(state, seat, kind, log)
         if log is not None:
             log.append(
                 {
@@ -165,6 +163,8 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                     "colonist": bool(colonist),
                 }
             )
+        if action.forest:
+            _lay_forest(state, seat, kind, log)
     elif log is not None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
