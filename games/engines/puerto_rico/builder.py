@@ -44,8 +44,13 @@ _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 def price(state: State, seat: int, building: Building) -> int:
     pl = state.players[seat]
-    quarries = min(pl.worked[QUARRY], building.column)
-    return max(0, building.cost - quarries - pl.forests // 2 - privileges(state, seat))
+    return max(0, building.cost - min(pl.worked[QUARRY], building.column) - _savings(state, seat))
+
+
+def _savings(state: State, seat: int) -> int:
+    """What every building costs the seat less besides its quarries: the builder's privilege
+    and a doubloon per two forests."""
+    return state.players[seat].forests // 2 + privileges(state, seat)
 
 
 def _black_market(state: State, seat: int) -> bool:
@@ -88,14 +93,16 @@ def _buildable(state: State, seat: int) -> list[str]:
     cash = pl.doubloons
     if _black_market(state, seat):
         cash += bool(colonist_places(pl)) + any(pl.goods) + bool(pl.vp)
-    return [
-        name
-        for name, left in state.buildings.items()
-        if left > 0
-        and name not in pl.city
-        and BUILDINGS[name].spaces <= free
-        and price(state, seat, BUILDINGS[name]) <= cash
-    ]
+    quarries = pl.worked[QUARRY]
+    savings = _savings(state, seat)
+    city = pl.city
+    out = []
+    for name, left in state.buildings.items():
+        if left and name not in city:
+            b = BUILDINGS[name]
+            if b.spaces <= free and b.cost - min(quarries, b.column) - savings <= cash:
+                out.append(name)
+    return out
 
 
 def legal(state: State) -> list[Action]:

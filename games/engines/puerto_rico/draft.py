@@ -14,33 +14,30 @@ from .actions import Action, Draft, IllegalAction
 from .data import BASE, BUILDINGS, DRAFT_EXCLUSIVE, DRAFT_SPACES, NEW_BUILDINGS, SETUPS
 from .state import State
 
-CANDIDATES = tuple(
-    b.name for b in BUILDINGS.values() if b.violet and b.expansion in (BASE, NEW_BUILDINGS)
-)
-_DRAFTS = {name: Draft(name) for name in CANDIDATES}
+_DRAFTS = {
+    b.name: Draft(b.name)
+    for b in BUILDINGS.values()
+    if b.violet and b.expansion in (BASE, NEW_BUILDINGS)
+}
 DRAFT_PICKS = sum(DRAFT_SPACES.values())
 
 
-def _free_spaces(state: State, cost: int) -> int:
-    taken = sum(1 for name in state.drafted if BUILDINGS[name].cost == cost)
-    return DRAFT_SPACES[cost] - taken
-
-
-def _refusal(state: State, name: str) -> IllegalAction | None:
+def _refusal(state: State, name: str) -> tuple[str, dict] | None:
+    """Why ``name`` may not be drafted now (a refusal's code and params), or None."""
     if name not in _DRAFTS:
-        return IllegalAction("not_in_draft", building=name)
+        return "not_in_draft", {"building": name}
     if name in state.drafted:
-        return IllegalAction("already_drafted", building=name)
+        return "already_drafted", {"building": name}
     cost = BUILDINGS[name].cost
-    if _free_spaces(state, cost) == 0:
-        return IllegalAction("no_draft_space", cost=cost)
-    if name in DRAFT_EXCLUSIVE and DRAFT_EXCLUSIVE & set(state.drafted):
-        return IllegalAction("office_or_trading_post")
+    if sum(1 for b in state.drafted if BUILDINGS[b].cost == cost) == DRAFT_SPACES[cost]:
+        return "no_draft_space", {"cost": cost}
+    if name in DRAFT_EXCLUSIVE and DRAFT_EXCLUSIVE.intersection(state.drafted):
+        return "office_or_trading_post", {}
     return None
 
 
 def legal(state: State) -> list[Action]:
-    return [_DRAFTS[name] for name in CANDIDATES if _refusal(state, name) is None]
+    return [action for name, action in _DRAFTS.items() if _refusal(state, name) is None]
 
 
 def check(state: State, action: Action) -> None:
@@ -48,7 +45,7 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("draft_expected")
     refusal = _refusal(state, action.building)
     if refusal is not None:
-        raise refusal
+        raise IllegalAction(refusal[0], **refusal[1])
 
 
 def play(state: State, action: Draft, log: list[dict] | None) -> None:
