@@ -723,3 +723,15 @@ def test_a_stored_base_state_without_the_new_fields_still_loads():
     for pl in data["players"]:
         del pl["forests"]
     assert pr.from_json(data).to_json() == pr.new_game(3, 4).to_json()
+
+
+def test_the_university_puts_no_colonist_on_the_statue():
+    """Found by the property tests: the statue has no circle."""
+    state = nb_position(
+        [player(doubloons=10, city={"university": 1}), player(), player()],
+        colonists=(20, 3),
+    )
+    state = choose(state, "builder")
+    assert Build("statue") in pr.legal_actions(state)
+    assert Build("statue", True) not in pr.legal_actions(state)
+    assert refused(state, Build("statue", True)) == "no_free_circle"

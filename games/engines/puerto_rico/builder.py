@@ -108,9 +108,10 @@ def _buildable(state: State, seat: int) -> list[str]:
 def legal(state: State) -> list[Action]:
     seat = state.current
     pl = state.players[seat]
-    university = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
+    with_colonist = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
     actions: list[Action] = []
     for name in _buildable(state, seat):
+        university = with_colonist and BUILDINGS[name].circles > 0  # (the statue has none)
         short = price(state, seat, BUILDINGS[name]) - pl.doubloons
         if short > 0:
             for c, g, v in _payments(pl, short):
@@ -118,10 +119,10 @@ def legal(state: State) -> list[Action]:
                 if university:
                     actions.append(Build(name, True, c, g, v))
             continue
-        plain, with_colonist = _BUILDS[name]
+        plain, placed = _BUILDS[name]
         actions.append(plain)
         if university:
-            actions.append(with_colonist)
+            actions.append(placed)
     actions.append(PASS)
     return actions
 
@@ -152,6 +153,8 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("no_university")
         if not colonist_available(state):
             raise IllegalAction("no_colonist")
+        if not b.circles:
+            raise IllegalAction("no_free_circle", place=b.name)
 
 
 def _check_black_market(state: State, seat: int, action: Build, short: int) -> None:
