@@ -35,6 +35,8 @@ OPTIONS = (
         "type": "choice",
         "choices": EDITIONS,
         "default": EDITIONS[0],
+        "lobby": False,  # until the board shows the draft and the new buildings' choices
     },
 )
-"""``players``: the player counts an option applies to (all when absent)."""
+"""``players``: the player counts an option applies to (all when absent); ``lobby``: False
+for an option the new-game form does not offer yet."""
