@@ -69,6 +69,8 @@ class NewGameForm(forms.Form):
         self.option_names = []
         texts = get_ui(engine).OPTION_TEXTS
         for option in rules.OPTIONS:
+            if not option.get("lobby", True):
+                continue
             name = f"option_{option['name']}"
             label, help_text = texts.get(option["name"], (option["label"], option["help"]))
             if "players" in option:

@@ -844,6 +844,21 @@ GERMAN_BUILDING_NAMES = {
     "fortress": "Festung",
     "customs_house": "Zollhaus",
     "city_hall": "Rathaus",
+    # Expansion I (names-de.md)
+    "aqueduct": "Aquädukt",
+    "forest_house": "Forsthaus",
+    "black_market": "Schwarzmarkt",
+    "storehouse": "Lagerhalle",
+    "guest_house": "Gasthaus",
+    "trading_post": "Handelsposten",
+    "church": "Kirche",
+    "small_wharf": "Kleine Werft",
+    "lighthouse": "Leuchtturm",
+    "specialty_factory": "Monofaktur",
+    "library": "Bibliothek",
+    "union_hall": "Gildenhaus",
+    "statue": "Statue",
+    "cloister": "Kloster",
 }
 
 

@@ -1,4 +1,5 @@
-"""Puerto Rico, the base game for 2-5 players, as a pure-Python rules engine.
+"""Puerto Rico for 2-5 players, the base game and the New Buildings expansion, as a
+pure-Python rules engine.
 
 Typical use::
 
@@ -18,14 +19,18 @@ from .actions import (
     Arrange,
     Build,
     ChooseRole,
+    Draft,
     ExtraGood,
+    Forest,
     Hacienda,
     IllegalAction,
     Load,
     MalformedAction,
+    MoveGuest,
     Pass,
     Sell,
     Settle,
+    SmallWharf,
     Store,
     Wharf,
     action_from_json,
@@ -70,14 +75,18 @@ __all__ = [
     "Arrangements",
     "Build",
     "ChooseRole",
+    "Draft",
     "ExtraGood",
+    "Forest",
     "Hacienda",
     "IllegalAction",
     "Load",
     "MalformedAction",
+    "MoveGuest",
     "Pass",
     "Sell",
     "Settle",
+    "SmallWharf",
     "State",
     "Store",
     "Wharf",
