@@ -1,6 +1,7 @@
 """The JSON API, mounted at ``/api/`` (see ``games.api``)."""
 
 from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
 
 from games import api
 
@@ -10,4 +11,6 @@ urlpatterns = [
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
     path("games/<int:pk>/version/", api.game_version, name="version"),
     path("games/<int:pk>/moves/", api.GameMoves.as_view(), name="moves"),
+    path("games/<int:pk>/chat/", api.GameChat.as_view(), name="chat"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
 ]
