@@ -339,15 +339,14 @@ class ReportAdmin(ModeratorsOnlyAdmin):
     """The queue: open reports first, the most reported subject first, then the newest."""
 
     list_display = (
-        "pk",
         "created_at",
-        "status",
         "times_reported",
         "reason",
         "about",
+        "where",
         "text",
         "reporter",
-        "where",
+        "status",
     )
     list_filter = ("status", "reason")
     search_fields = ("text", "reporter__username", "player__username", "game__pk")
@@ -363,14 +362,14 @@ class ReportAdmin(ModeratorsOnlyAdmin):
             .values("n")
         )
         still_open = Case(When(status=Report.Status.OPEN, then=1), default=0)
+        # Not super(): it orders by get_ordering before the annotations exist.
         return (
-            super()
-            .get_queryset(request)
-            .select_related("reporter", "player", "message")
+            Report.objects.select_related("reporter", "player", "message")
             .annotate(
                 reports=Coalesce(Subquery(same, output_field=IntegerField()), 0),
                 open_first=still_open,
             )
+            .order_by(*self.get_ordering(request))
         )
 
     def get_ordering(self, request):
