@@ -172,7 +172,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     if chat_changed:
         context = {**_chat_context(request, game), "oob": True}
-        response.content += render_to_string("games/_chat_messages.html", context, request)
+        response.write(render_to_string("games/_chat_messages.html", context, request))
     return response
 
 
@@ -240,7 +240,7 @@ def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict:
     """What ``games/_chat.html`` needs; nothing of the chat if the viewer may not read it."""
     user = request.user
     readable = chat.may_read(game, user)
-    context = {"chat_readable": readable, "chat_version": game.chat_version}
+    context = {"game": game, "chat_readable": readable, "chat_version": game.chat_version}
     if not readable:
         return context
     muted = chat.muted_ids(user)
