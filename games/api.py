@@ -10,6 +10,7 @@ from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError
@@ -26,6 +27,10 @@ from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 def _error(status: int, message: str, **extra) -> Response:
     return Response({"error": message, **extra}, status=status)
+
+
+ERROR = inline_serializer("Error", {"error": serializers.CharField()})
+"""A refusal, as ``_error`` answers it, for the OpenAPI schema."""
 
 
 def _seated_user(request: Request):
@@ -76,6 +81,11 @@ class GameDetail(APIView):
 
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        operation_id="game",
+        summary="Read a game (the fields: README.md)",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    )
     def get(self, request: Request, pk: int) -> Response:
         game = Game.objects.with_seats().filter(pk=pk).first()
         if game is None:
@@ -90,6 +100,11 @@ class MyGames(APIView):
     requester's move also carries its ``game`` document (as ``GET /api/games/<id>/`` answers),
     two queries more in all, so a client can move without reading each game first."""
 
+    @extend_schema(
+        operation_id="my_games",
+        summary="The requester's open and running games (the fields: README.md)",
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request: Request) -> Response:
         seats = (
             Seat.objects.filter(
@@ -156,6 +171,12 @@ class GameMoves(APIView):
     """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``. The
     answer holds the move's log and the game as the mover now sees it (``game``)."""
 
+    @extend_schema(
+        operation_id="move",
+        summary="Make a move (the fields: README.md)",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: ERROR, 409: ERROR},
+    )
     def post(self, request: Request, pk: int) -> Response:
         if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
@@ -230,9 +251,6 @@ class ChatPostSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=chat.MAX_LENGTH)
 
 
-ERROR = inline_serializer("Error", {"error": serializers.CharField()})
-
-
 class GameChat(APIView):
     """The game's chat: players read and write it; spectators read it if the game's creator
     allowed it. Hidden messages and those of players the requester muted are left out."""
@@ -240,6 +258,7 @@ class GameChat(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
+        operation_id="chat",
         summary="Read the chat",
         responses={
             200: inline_serializer(
@@ -264,6 +283,7 @@ class GameChat(APIView):
         return Response({"chat_version": game.chat_version, "messages": shown})
 
     @extend_schema(
+        operation_id="chat_post",
         summary="Write in the chat",
         request=ChatPostSerializer,
         responses={

@@ -154,7 +154,7 @@ class GameAdmin(ModeratedAdmin):
         return format_html(
             '<a href="{}">{}</a> · <a href="{}">{}</a>',
             board,
-            gettext("the board at any move, and the log"),
+            gettext("the board at any move, the log, the chat and the reports"),
             seats,
             gettext("the seats (to hand one to an AI player, or back)"),
         )

@@ -3,8 +3,6 @@ reports it; a moderator with only the moderator group hides it from the queue an
 its author; the players' open pages drop it at their next poll. The pages' clocks stand still
 but for ``run_for``, so each poll happens when the test says (no sleeps)."""
 
-import uuid
-
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
@@ -17,18 +15,13 @@ from moderation.groups import MODERATOR_GROUP, create_moderator_group
 from moderation.models import Entry, Report
 from tests.browser.test_moderation import run_action
 from tests.browser.test_play import open_page  # noqa: F401
+from tests.games.test_chat import fresh_rate_limits  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 POLL_MS = 2_000
 """Long enough for the next poll, whichever element polls (the board every second while
 others play, the chat every two seconds while the board does not)."""
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits(settings):
-    default = settings.CACHES["default"]
-    settings.CACHES = {**settings.CACHES, "default": {**default, "KEY_PREFIX": uuid.uuid4().hex}}
 
 
 def game_page(open_page, user, game: Game) -> Page:  # noqa: F811

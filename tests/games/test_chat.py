@@ -18,7 +18,8 @@ pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db]
 
 @pytest.fixture(autouse=True)
 def fresh_rate_limits(settings):
-    """The rate limit counts in the default cache (Redis): keys of this test's own."""
+    """The rate limit counts in the default cache (Redis): keys of this test's own (the
+    report and browser tests import this too)."""
     default = settings.CACHES["default"]
     settings.CACHES = {**settings.CACHES, "default": {**default, "KEY_PREFIX": uuid.uuid4().hex}}
 

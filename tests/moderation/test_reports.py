@@ -1,8 +1,6 @@
 """Reports from players, the moderators' queue, hiding chat messages, resolving and dismissing
 reports; and who may do it."""
 
-import uuid
-
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
@@ -15,15 +13,10 @@ from games.services import Forbidden, GameError, NotFound
 from moderation import services
 from moderation.groups import MODERATOR_GROUP, create_moderator_group
 from moderation.models import Entry, Report
+from tests.games.test_chat import fresh_rate_limits  # noqa: F401
 from tests.moderation.conftest import admin_action, running_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_limits(settings):
-    default = settings.CACHES["default"]
-    settings.CACHES = {**settings.CACHES, "default": {**default, "KEY_PREFIX": uuid.uuid4().hex}}
 
 
 # Users without a password (nothing to hash: these tests log in by session).
