@@ -382,7 +382,8 @@ class ReportAdmin(ModeratorsOnlyAdmin):
     @admin.display(description=_("about"))
     def about(self, report: Report) -> str:
         if report.message_id:
-            return format_html("{}: “{}”", report.player, report.message.text)
+            hidden = gettext(" (hidden by a moderator)") if report.message.hidden_at else ""
+            return format_html("{}: “{}”{}", report.player, report.message.text, hidden)
         return str(report.player or report.game)
 
     @admin.display(description=_("in the game"))

@@ -176,6 +176,8 @@ def test_the_queue_actions_hide_and_resolve(client, game, players, insult, moder
     report = services.report(players[0], game.pk, "abuse", message_id=insult.pk)
     client.force_login(moderator)
     admin_action(client, "moderation_report", "hide", [report], reason="insult")
+    queue = client.get(reverse("admin:moderation_report_changelist")).content.decode()
+    assert "you are an idiot” (hidden by a moderator)" in queue
     admin_action(client, "moderation_report", "resolve", [report], reason="hidden")
     insult.refresh_from_db()
     report.refresh_from_db()
