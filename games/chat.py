@@ -49,6 +49,15 @@ def messages_for(game: Game, user) -> QuerySet[ChatMessage]:
     return shown.select_related("author").order_by("pk")
 
 
+def silenced(user) -> bool:
+    """Whether a moderator muted ``user`` (no query for the session's user, which is read with
+    its standing)."""
+    try:
+        return user.standing.muted
+    except Standing.DoesNotExist:
+        return False
+
+
 def muted_ids(user) -> set[int]:
     if user is None or not user.is_authenticated:
         return set()
@@ -63,7 +72,7 @@ def post(game_id: int, user, text: str) -> ChatMessage:
         raise NotFound(gettext("no such game"))
     if not is_player(game, user):
         raise Forbidden(gettext("only the game's players may write in its chat"))
-    if Standing.objects.filter(user=user, muted=True).exists():
+    if silenced(user):
         raise Forbidden(gettext("a moderator has muted you: you cannot write in the chat"))
     text = (text or "").strip()
     if not text:

@@ -248,6 +248,7 @@ def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict:
     context.update(
         chat_messages=list(chat.messages_for(game, user)),
         chat_writable=chat.is_player(game, user),
+        chat_silenced=user.is_authenticated and chat.silenced(user),
         chat_players=[{"user": other, "muted": other.pk in muted} for other in others],
         chat_error=error,
         chat_max=chat.MAX_LENGTH,

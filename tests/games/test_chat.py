@@ -92,6 +92,9 @@ def test_a_user_muted_by_a_moderator_cannot_write(game, users):
     assert response.status_code == 403
     assert "a moderator has muted you" in chat_part(response)
     assert not ChatMessage.objects.exists()
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "A moderator has muted you: you cannot write in the chat." in page
+    assert 'id="chat-text"' not in page
 
 
 def test_more_than_ten_messages_a_minute_are_refused(game, users, monkeypatch):
