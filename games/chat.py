@@ -58,12 +58,6 @@ def silenced(user) -> bool:
         return False
 
 
-def muted_ids(user) -> set[int]:
-    if user is None or not user.is_authenticated:
-        return set()
-    return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
-
-
 def post(game_id: int, user, text: str) -> ChatMessage:
     """Write ``text`` to the game's chat as ``user``, who must be a player and not muted by
     a moderator."""

@@ -39,8 +39,8 @@ def _see_other(url: str) -> HttpResponseRedirect:
     return response
 
 
-def _game(pk: int) -> Game:
-    game = Game.objects.with_seats().filter(pk=pk).first()
+def _game(pk: int, viewer=None) -> Game:
+    game = Game.objects.with_seats(viewer).filter(pk=pk).first()
     if game is None:
         raise Http404(gettext("no such game"))
     return game
@@ -52,13 +52,9 @@ def _viewer_seat(game: Game, user) -> Seat | None:
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)
 
 
-def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
-    """The log as the board shows it, told by the game's UI in the reader's language:
-    ``moves`` are (version, events) pairs in order, by default those of the last
-    ``LOG_MOVES`` moves."""
-    if moves is None:
-        latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
-        moves = list(latest)[::-1]
+def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
+    """The log told by the game's UI in the reader's language: ``moves`` are (version,
+    events) pairs in order."""
     return [
         {"version": version, "lines": [describe_event(game.engine, event, names) for event in log]}
         for version, log in moves
@@ -90,27 +86,31 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
     context.update(
         ui.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
     )
+    # The latest moves, newest first: the log's lines and who made the last decision (undo).
+    latest = game.moves.order_by("-version")[:LOG_MOVES]
+    recent = list(latest.values_list("version", "log", "actor_id", "forced"))
     context.update(
         ui_template=ui.TEMPLATE,
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
-        log=_log_lines(game, names),
+        log=_log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
         clock=clocks.table_info(game, seat),
-        can_undo=_can_undo(game, seat),
+        can_undo=_can_undo(game, seat, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
     )
     return context
 
 
-def _can_undo(game: Game, seat: Seat | None) -> bool:
-    """Whether ``seat`` may take back its last decision now. One query tells the usual answer
-    (the latest decision is someone else's); only a player who just moved pays for the replay
-    that checks for hidden information shown."""
+def _can_undo(game: Game, seat: Seat | None, recent: list[tuple]) -> bool:
+    """Whether ``seat`` may take back its last decision now. The latest moves (``recent``:
+    version, log, actor, forced; newest first) tell the usual answer (the latest decision is
+    someone else's); only a player who just moved pays for the replay that checks for hidden
+    information shown."""
     if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
         return False
-    latest = game.moves.filter(forced=False).order_by("-version").values_list("actor_id")[:1]
-    if [row[0] for row in latest] != [seat.user_id]:
+    latest = next((actor for _, _, actor, forced in recent if not forced), None)
+    if latest is None or latest != seat.user_id:
         return False
     try:
         services.undoable(game, seat)
@@ -129,7 +129,7 @@ def _render_board(
 
 @require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game(pk)
+    game = _game(pk, request.user)
     context = board_context(request, game)
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
@@ -196,7 +196,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     chat_changed = chat_seen is not None and row[1] != chat_seen
     if not board_changed and not chat_changed:
         return HttpResponse(status=204)
-    game = _game(pk)
+    game = _game(pk, request.user)
     chat_changed = chat_changed and chat.may_read(game, request.user)
     if board_changed:
         response = _render_board(request, game)
@@ -277,13 +277,12 @@ def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict:
     context = {"game": game, "chat_readable": readable, "chat_version": game.chat_version}
     if not readable:
         return context
-    muted = chat.muted_ids(user)
-    others = [s.user for s in game.seats.all() if s.user_id and s.user_id != user.pk]
+    others = [s for s in game.seats.all() if s.user_id and s.user_id != user.pk]
     context.update(
         chat_messages=list(chat.messages_for(game, user)),
         chat_writable=chat.is_player(game, user),
         chat_silenced=user.is_authenticated and chat.silenced(user),
-        chat_players=[{"user": other, "muted": other.pk in muted} for other in others],
+        chat_players=[{"user": s.user, "muted": s.muted_by_viewer} for s in others],
         chat_error=error,
         chat_max=chat.MAX_LENGTH,
         poll_url=reverse("games:poll", args=[game.pk]),
@@ -305,7 +304,7 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
         if error:
             messages.error(request, error)
         return _see_other(reverse("games:game", args=[pk]) + "#chat")
-    context = _chat_context(request, _game(pk), error)
+    context = _chat_context(request, _game(pk, request.user), error)
     return render(request, "games/_chat_messages.html", context, status=status)
 
 
