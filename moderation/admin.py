@@ -27,7 +27,7 @@ from accounts.admin import UserAdmin
 from games.engines import get_engine
 from games.models import ChatMessage, Game, Move, Seat
 from games.services import GameError, replay
-from games.ui import describe_event
+from games.ui import describe_event, get_ui
 from moderation import services
 from moderation.models import Entry, Report, Standing
 
@@ -176,8 +176,9 @@ class GameAdmin(ModeratedAdmin):
     def board_view(self, request, pk: int):
         """The whole state after any move (``?v=``: the version; default the last), replayed
         from the stored moves, with every move's log lines, the chat (hidden messages too) and
-        the reports. Moderators may see everything, and the engine offers no everything-visible
-        board, so the state is shown as a table of every value. Moderators only."""
+        the reports. Moderators may see everything: the board is drawn as a spectator sees it,
+        and the state beside it is a table of every value, hidden ones included. Moderators
+        only."""
         if not request.user.has_perm(services.PERMISSION):
             raise PermissionDenied
         game = get_object_or_404(Game, pk=pk)
@@ -188,8 +189,10 @@ class GameAdmin(ModeratedAdmin):
             return HttpResponseBadRequest(gettext("v must be a version of the game"))
         version = int(seen)
         rules = get_engine(game.engine)
-        state = rules.to_json(replay(game, until=version))
+        position = replay(game, until=version)
+        state = rules.to_json(position)
         names = game.names()
+        ui = get_ui(game.engine)
         moves = [
             {
                 "move": move,
@@ -206,6 +209,9 @@ class GameAdmin(ModeratedAdmin):
             "game": game,
             "version": version,
             "state": state_rows(state),
+            # The table drawn as a spectator sees it; the state's table shows the hidden parts.
+            **ui.board_context(position, None, names, may_act=False),
+            "ui_template": ui.TEMPLATE,
             "moves": moves,
             "chat": game.chat_messages.select_related("author").order_by("pk"),
             "reports": game.reports.select_related("reporter", "player").order_by("-pk"),

@@ -221,4 +221,7 @@ def test_a_moderator_sees_the_whole_state_at_any_move(client, players, moderator
     assert settler in now
     assert settler not in start
     assert f"{mover.username} takes the settler" in now  # the log, as players read it
+    # The table drawn as at that move: the settler card taken now, free at the start.
+    taken = f"<title>Settler, taken by {mover.username}"
+    assert taken in now and taken not in start and "<title>Settler, free" in start
     assert client.get(url, {"v": "x"}).status_code == 400
