@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import redis
 from django.conf import settings
+from django.utils import translation
 
 from puerto.celery import app as celery_app
 
@@ -66,3 +67,12 @@ def eager_celery():
     celery_app.conf.task_eager_propagates = True
     yield
     celery_app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's default language: a request in German (or a test that
+    activates it) must not leave German active for the next test in the same thread."""
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
