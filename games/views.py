@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.middleware import activate_now
 from games import clocks, notifications, services
-from games.forms import NewGameForm
+from games.forms import NewGameForm, ai_levels, chosen_game
 from games.models import Game, Move, Seat
 from games.ui import get_ui
 
@@ -118,7 +118,7 @@ def _seats_context(request: HttpRequest, game: Game) -> dict:
         "game": game,
         "seat": _viewer_seat(game, request.user),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
-        "ai_levels": [(level, label) for level, label in Seat.AI.choices if level],
+        "ai_levels": ai_levels(game.engine),
         "can_manage": request.user.is_authenticated
         and (game.creator_id == request.user.pk or request.user.is_staff),
     }
@@ -210,7 +210,12 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    try:
+        engine = chosen_game(request.POST if request.method == "POST" else request.GET)
+    except ValueError as error:
+        messages.error(request, str(error))
+        return _see_other(reverse("games:lobby"))
+    form = NewGameForm(request.POST or None, engine=engine)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(request.user, **form.game_arguments())
