@@ -93,7 +93,7 @@ def test_every_event_is_told(language):
     with translation.override(language):
         for _state, log in random_states(4, seed=2):
             for event in log:
-                line = ui.describe_event(event, NAMES + ["Dora"])
+                line = ui.describe_event(event, [*NAMES, "Dora"])
                 assert line and not any(u in line for u in UNTOLD), (event, line)
                 kinds.add(event["event"])
     assert {"throw", "choose", "gold", "sail", "final_scoring", "game_over"} <= kinds

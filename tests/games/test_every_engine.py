@@ -42,9 +42,7 @@ def test_the_lobby_offers_every_engine_with_its_player_counts(client, users, eng
     form = NewGameForm(engine=engine)
     assert [n for n, _ in form.fields["num_players"].choices] == list(counts)
 
-    answer = client.post(
-        reverse("games:lobby"), {"game": engine, "num_players": str(min(counts))}
-    )
+    answer = client.post(reverse("games:lobby"), {"game": engine, "num_players": str(min(counts))})
     game = Game.objects.get(creator=users[0])
     assert answer.status_code == 302 and answer.url == game.get_absolute_url()
     assert game.engine == engine and game.num_players == min(counts)
