@@ -154,11 +154,9 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
         "cell": CELL,
         "fields": fields,
         "columns": [
-            {"x": MARGIN + c * CELL + CELL / 2, "label": chr(ord("A") + c)} for c in range(cols)
+            {"x": MARGIN + c * CELL + CELL // 2, "label": chr(ord("A") + c)} for c in range(cols)
         ],
-        "rows": [{"y": MARGIN + r * CELL + CELL / 2 + 4, "label": r + 1} for r in range(rows)],
-        "right": MARGIN + cols * CELL + 2,
-        "bottom": MARGIN + rows * CELL + 11,
+        "rows": [{"y": MARGIN + r * CELL + CELL // 2 + 4, "label": r + 1} for r in range(rows)],
         "islands": [
             {
                 "name": island_name(k),
@@ -192,15 +190,16 @@ def _rondel(view: dict) -> dict[str, Any]:
                 "field": view["field"][c],
                 "now": k == view["turn"] and view["phase"] != "over",
                 "cubes": range(view["field"][c]),
-                "x": round(110 + 82 * math.sin(angle), 1),
-                "y": round(110 - 82 * math.cos(angle), 1),
+                "x": round(110 + 82 * math.sin(angle)),
+                "y": round(110 - 82 * math.cos(angle)),
             }
         )
     cubes = [c for c in COLOURS for _ in range(view["field"][c])]
+    rows = -(-len(cubes) // 7)
     return {
         "fields": fields,
         "cubes": [
-            {"colour": c, "x": 75 + (i % 7) * 10, "y": 75 + (i // 7) * 10}
+            {"colour": c, "x": 75 + (i % 7) * 10, "y": 110 - 5 * rows + (i // 7) * 10}
             for i, c in enumerate(cubes)
         ],
     }

@@ -86,6 +86,15 @@ def test_the_final_scores_are_shown():
     assert "Final scoring" in page
 
 
+def test_the_drawing_has_plain_numbers_in_german_too():
+    """German writes 110,5 for 110.5: an SVG coordinate must not be localised."""
+    state = am.new_game(4, seed=8)
+    with translation.override("de"):
+        page = render(state, am.current_player(state))
+    assert "Aktionsfeld" in page
+    assert not re.search(r'\b(?:x|y|cx|cy|width|height|viewBox)="[^"]*\d[,.]\d', page)
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_event_is_told(language):
     ui = get_ui("amerigo")
