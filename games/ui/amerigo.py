@@ -77,13 +77,12 @@ def board_context(
             "viewer": position,
             "round": view["round"],
             "turn": view["turn"] + 1,
-            "colour": view["turn"] < len(COLOURS) and COLOURS[view["turn"]],
             "colour_name": ACTION_NAMES[COLOURS[view["turn"]]],
             "over": over,
             "decision": _decision(state, view, names, position),
             "map": _map(state, view, choices),
             "rondel": _rondel(view),
-            "tracks": _tracks(state, view, names),
+            "tracks": _tracks(view),
             "central": _central(view),
             "players": [_player(state, view, seat, names, cols) for seat in range(len(names))],
             "choices": choices,
@@ -220,7 +219,7 @@ def _track(title: str, fields: list[dict], at: dict[int, list[int]]) -> dict[str
     }
 
 
-def _tracks(state: am.State, view: dict, names: list[str]) -> list[dict[str, Any]]:
+def _tracks(view: dict) -> list[dict[str, Any]]:
     players = view["players"]
 
     def where(key: str) -> dict[int, list[int]]:
