@@ -1,5 +1,5 @@
 """Strength of the AI levels: four-player tournaments, one tested bot against three of another
-level, the tested bot in each seat equally often.
+level, the tested bot in each seat equally often; Puerto Rico, or Amerigo with ``--game``.
 
 Games come in fours on one deal (the same ``new_game`` seed): the tested bot sits in seat 0,
 1, 2 and 3 in turn, so neither the deal nor the seat favours it. A tie for the win counts as
@@ -8,6 +8,7 @@ and a table on stdout: win rate with a 95 % Wilson interval, average scores, sec
 
     python bench/bench_ai.py                       # every pairing, 100 games each
     python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 0   # full 2 s budget
+    python bench/bench_ai.py --game amerigo --games 100    # Amerigo: medium against 3 easy
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import choose_action
 from games.bots.search import DEFAULT_BUDGET
-from games.engines import puerto_rico as pr
+from games.engines import amerigo, puerto_rico
 
 PAIRINGS = {
     "medium-easy": ("medium", "easy", 0.40),
@@ -33,33 +34,39 @@ PAIRINGS = {
     "hard-easy": ("hard", "easy", 0.60),
 }
 """name: (tested level, level of the three others, target win rate; chance is 25 %)."""
+GAMES = {
+    "puerto_rico": (puerto_rico, PAIRINGS),
+    "amerigo": (amerigo, {"medium-easy": ("medium", "easy", 0.60)}),
+}
+"""Each game's engine and its pairings."""
 PLAYERS = 4
 DEFAULT_SIMULATIONS = 50
 
 
-def play_game(task: tuple[str, str, int, int, int | None]) -> dict:
+def play_game(task: tuple[str, str, str, int, int, int | None]) -> dict:
     """One game; returns the tested seat's result, the scores and the move times."""
-    tested, other, deal, seat, simulations = task
-    state = pr.new_game(PLAYERS, seed=deal)
+    game, tested, other, deal, seat, simulations = task
+    engine = GAMES[game][0]
+    state = engine.new_game(PLAYERS, seed=deal)
     times: dict[str, list[float]] = defaultdict(list)
     move = 0
-    while not pr.is_over(state):
-        actor = pr.current_player(state)
+    while not engine.is_over(state):
+        actor = engine.current_player(state)
         level = tested if actor == seat else other
-        view = pr.player_view(state, actor)
+        view = engine.player_view(state, actor)
         start = time.perf_counter()
         action = choose_action(
-            pr,
+            engine,
             view,
             level=level,
             seed=deal * 10_000 + move,
             simulations=simulations if level == "hard" else None,
         )
         times[level].append(time.perf_counter() - start)
-        state = pr.apply(state, action, inplace=True)
+        state = engine.apply(state, action, inplace=True)
         move += 1
-    winners = pr.winners(state)
-    totals = [s["total"] for s in pr.scores(state)]
+    winners = engine.winners(state)
+    totals = [s["total"] for s in engine.scores(state)]
     return {
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],
@@ -90,10 +97,11 @@ def progress(done: int, total: int, started: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="puerto_rico", help="the game")
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument(
         "--pairing",
-        choices=[*PAIRINGS, "all"],
+        choices=sorted({name for _, pairings in GAMES.values() for name in pairings} | {"all"}),
         default="all",
         help="one pairing, or all (default)",
     )
@@ -107,12 +115,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
     args = parser.parse_args()
-    names = list(PAIRINGS) if args.pairing == "all" else [args.pairing]
+    pairings = GAMES[args.game][1]
+    if args.pairing not in (*pairings, "all"):
+        parser.error(f"{args.game} has the pairings {', '.join(pairings)}")
+    names = list(pairings) if args.pairing == "all" else [args.pairing]
     simulations = args.simulations or None
     deals = math.ceil(args.games / PLAYERS)
 
     tasks = [
-        (PAIRINGS[name][0], PAIRINGS[name][1], args.seed + d, seat, simulations)
+        (args.game, pairings[name][0], pairings[name][1], args.seed + d, seat, simulations)
         for name in names
         for d in range(deals)
         for seat in range(PLAYERS)
@@ -120,7 +131,7 @@ def main() -> None:
     keys = [name for name in names for _ in range(deals * PLAYERS)]
     hard = f"{simulations} simulations a move" if simulations else f"{DEFAULT_BUDGET:g} s a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
-    print(f"{deals * PLAYERS} games per pairing ({deals} deals x {PLAYERS} seats), 4 players")
+    print(f"{args.game}: {deals * PLAYERS} games per pairing ({deals} deals x {PLAYERS} seats)")
 
     results: dict[str, list[dict]] = defaultdict(list)
     started = time.perf_counter()
@@ -136,7 +147,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     times: dict[str, list[float]] = defaultdict(list)
     for name in names:
-        tested, other, target = PAIRINGS[name]
+        tested, other, target = pairings[name]
         rows = results[name]
         n = len(rows)
         wins = sum(r["win"] for r in rows)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from rest_framework.exceptions import ParseError
@@ -16,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import services, transfer
 from games.models import Game, Move, Seat
 from games.ui import get_ui
 from games.views import MAX_MOVE_BODY, too_large_for_a_move
@@ -157,14 +158,9 @@ class GameMoves(APIView):
     def post(self, request: Request, pk: int) -> Response:
         if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
-        try:
-            body = request.data
-        except ParseError as error:
-            return _error(400, str(error.detail))
-        except RecursionError:  # what Python's JSON parser raises for very deep nesting
-            return _error(400, _("the JSON is nested too deeply"))
-        if not isinstance(body, dict):
-            return _error(400, _("send a JSON object with 'action' and 'version'"))
+        body = _object_body(request, _("send a JSON object with 'action' and 'version'"))
+        if isinstance(body, Response):
+            return body
         action, version, key = body.get("action"), body.get("version"), body.get("key", "")
         if not isinstance(action, dict):
             return _error(400, _("'action' must be an object"))
@@ -208,3 +204,69 @@ def _version_after(move: Move) -> int:
             break
         version = number
     return version
+
+
+class GameUndo(APIView):
+    """Take back the requester's last decision: ``{"version": n}`` (optional, the version
+    seen). The answer holds the versions taken back and the game as the requester now sees it."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        body = _object_body(request, _("send a JSON object with 'version'"))
+        if isinstance(body, Response):
+            return body
+        version = body.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            return _error(400, _("'version' must be the game version you saw (an integer)"))
+        try:
+            undo = services.undo_move(pk, request.user, expected_version=version)
+        except services.GameError as error:
+            return _error(error.status, error.message)
+        game = Game.objects.with_seats().get(pk=pk)
+        body = {"version": undo.version, "undone": undo.action["undo"]}
+        return Response({**body, "game": game_document(game, request.user)}, status=201)
+
+
+def _object_body(request: Request, expected: str) -> dict | Response:
+    """The request's JSON object, or the 400 that says what is wrong with it (``expected``:
+    what the body should be)."""
+    try:
+        body = request.data
+    except ParseError as error:
+        return _error(400, str(error.detail))
+    except RecursionError:  # what Python's JSON parser raises for very deep nesting
+        return _error(400, _("the JSON is nested too deeply"))
+    if not isinstance(body, dict):
+        return _error(400, expected)
+    return body
+
+
+class GameExport(APIView):
+    """A finished game as its file (``docs/export.md``); finished games are public."""
+
+    permission_classes = [AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        game = Game.objects.with_seats().filter(pk=pk).first()
+        if game is None:
+            return _error(404, _("no such game"))
+        if game.status != Game.Status.FINISHED:
+            return _error(409, _("only a finished game can be exported"))
+        return Response(transfer.export_game(game))
+
+
+class GameImport(APIView):
+    """Import an exported game (the file as the body): 201 with the new game's id and its
+    replay page, or 400 with the reason and ``move``, the version of the move that failed."""
+
+    def post(self, request: Request) -> Response:
+        if len(request.body) > transfer.MAX_IMPORT_BYTES:
+            return _error(413, _("The file is larger than 2 MB."))
+        body = _object_body(request, _("send the exported game, a JSON object"))
+        if isinstance(body, Response):
+            return body
+        try:
+            game = transfer.import_game(body, request.user)
+        except transfer.ImportRefused as error:
+            return _error(400, error.message, move=error.version)
+        replay = reverse("games:replay", args=[game.pk])
+        return Response({"id": game.pk, "replay_url": replay}, status=201)

@@ -10,4 +10,7 @@ urlpatterns = [
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
     path("games/<int:pk>/version/", api.game_version, name="version"),
     path("games/<int:pk>/moves/", api.GameMoves.as_view(), name="moves"),
+    path("games/<int:pk>/undo/", api.GameUndo.as_view(), name="undo"),
+    path("games/<int:pk>/export/", api.GameExport.as_view(), name="export"),
+    path("games/import/", api.GameImport.as_view(), name="import"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -14,6 +15,7 @@ from games.bots import BOTS, GAME_BOTS
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
+from games.transfer import MAX_IMPORT_BYTES
 from games.ui import UIS, get_ui
 
 STANDARD = "standard"
@@ -88,6 +90,8 @@ class NewGameForm(forms.Form):
         self.option_names = []
         texts = get_ui(engine).OPTION_TEXTS
         for option in rules.OPTIONS:
+            if not option.get("lobby", True):
+                continue
             name = f"option_{option['name']}"
             label, help_text = texts.get(option["name"], (option["label"], option["help"]))
             if "players" in option:
@@ -145,3 +149,19 @@ class NewGameForm(forms.Form):
             "move_time": move_time,
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
         }
+
+
+class ImportGameForm(forms.Form):
+    """A game file exported from puerto (``docs/export.md``), read as JSON here and replayed
+    by ``transfer.import_game``."""
+
+    file = forms.FileField(label=_("Game file (JSON)"))
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        try:
+            return json.loads(upload.read())
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
+            raise forms.ValidationError(_("The file is not JSON.")) from None

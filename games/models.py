@@ -99,6 +99,11 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    imported = models.BooleanField(
+        _("imported"),
+        default=False,
+        help_text=_("Made from an exported file: a finished game to replay, never played here."),
+    )
     cancel_reason = models.TextField(
         _("why it was cancelled"),
         blank=True,
@@ -207,6 +212,12 @@ class Seat(models.Model):
         blank=True,
         help_text=_("Ran out of time; the other players may vote to hand the seat to the AI."),
     )
+    imported_name = models.CharField(
+        _("imported name"),
+        max_length=150,
+        blank=True,
+        help_text=_("The player's name as an imported game's file gives it."),
+    )
     seen_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -242,6 +253,8 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
+        if self.imported_name:
+            return self.imported_name
         if self.user_id:
             return self.user.public_name
         if not self.is_ai:
@@ -252,8 +265,12 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One accepted action, in order. Replaying every move from ``Game.initial_state``
-    gives ``Game.state``."""
+    """One accepted action, or one undo, in order. Replaying every move from
+    ``Game.initial_state`` gives ``Game.state`` (``services.replay``)."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", _("action")
+        UNDO = "undo", _("undo")
 
     game = models.ForeignKey(
         Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves"
@@ -263,6 +280,16 @@ class Move(models.Model):
     )
     version = models.PositiveIntegerField(
         _("version"), help_text=_("The game's version after this move.")
+    )
+    kind = models.CharField(
+        _("kind"),
+        max_length=8,
+        choices=Kind.choices,
+        default=Kind.ACTION,
+        help_text=_(
+            "An undo takes back the moves whose versions its action lists "
+            '(``{"undo": [versions]}``); the state goes back to before the first of them.'
+        ),
     )
     action = models.JSONField(_("action"))
     log = models.JSONField(

@@ -9,7 +9,7 @@ version + 1, and only after commit tell the rest of the site (``signals.move_app
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -379,17 +379,7 @@ def _record(
 ) -> Move:
     """Store the new state and the move, the engine's ``action`` in its canonical JSON: only
     what the engine read, never fields it ignored."""
-    game.version += 1
-    game.state = rules.to_json(state)
-    position = rules.current_player(state)
-    if position != game.current_position or forced:
-        game.turn_started_at = timezone.now()
-    game.current_position = position
-    if rules.is_over(state):
-        game.status = Game.Status.FINISHED
-        game.finished_at = timezone.now()
-        game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    game.save(update_fields=MOVE_FIELDS)
+    _save_state(game, rules, state, turn_passes=forced)
     return Move.objects.create(
         game=game,
         seat=seat,
@@ -400,6 +390,22 @@ def _record(
         actor=actor,
         forced=forced,
     )
+
+
+def _save_state(game: Game, rules, state, *, turn_passes: bool = False) -> None:
+    """The game's new state with version + 1: who acts, since when, and the result at the
+    end. ``turn_passes``: the turn starts afresh even if the same seat acts again."""
+    game.version += 1
+    game.state = rules.to_json(state)
+    position = rules.current_player(state)
+    if position != game.current_position or turn_passes:
+        game.turn_started_at = timezone.now()
+    game.current_position = position
+    if rules.is_over(state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
+    game.save(update_fields=MOVE_FIELDS)
 
 
 def _play_forced(game: Game, rules, state) -> None:
@@ -433,17 +439,130 @@ def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False)
     )
 
 
-def replay(game: Game, *, until: int | None = None):
-    """The state rebuilt from the initial state and every stored move, in order (``until``:
-    only the moves up to that version)."""
-    rules = get_engine(game.engine)
-    state = rules.from_json(game.initial_state)
+class ReplayError(ValueError):
+    """A move that does not replay: refused by the engine (``code`` and ``params`` as its
+    refusal), played by the wrong seat, or an undo of moves that are not the latest."""
+
+    def __init__(self, version: int, message: str, code: str = "", params=None) -> None:
+        super().__init__(message)
+        self.version, self.message, self.code, self.params = version, message, code, params or {}
+
+
+def undo_log(position: int, moves: int) -> list[dict]:
+    """An undo's log: the platform's own event, told by ``games.ui.describe_event``."""
+    return [{"event": "undo", "seat": position, "moves": moves}]
+
+
+def replay_steps(rules, initial, moves) -> Iterator[tuple[Any, list[dict]]]:
+    """The state after each move, with the events the engine tells of it, from the
+    ``initial`` state (the engine's, not JSON). ``moves`` are (version, kind, seat position,
+    action JSON) in order. An undo takes back the latest moves still standing, the versions
+    its action lists, and the state goes back to before the first of them. A move that does
+    not replay raises ``ReplayError``."""
+    standing: list[tuple[int, Any]] = []  # (version, state before it) of moves not taken back
+    state = initial
+    for version, kind, position, action in moves:
+        if kind == Move.Kind.UNDO:
+            taken = action.get("undo") if isinstance(action, dict) else None
+            is_list = isinstance(taken, list) and bool(taken)
+            latest = [v for v, _ in standing[-len(taken) :]] if is_list else None
+            if not is_list or latest != taken:
+                raise ReplayError(version, gettext("the undo does not take back the latest moves"))
+            state = standing[-len(taken)][1]
+            del standing[-len(taken) :]
+            yield state, undo_log(position, len(taken))
+            continue
+        if rules.current_player(state) != position:
+            raise ReplayError(version, gettext("it was not that seat's turn"))
+        log: list[dict] = []
+        try:
+            after = rules.apply(state, rules.action_from_json(action), log=log)
+        except ValueError as error:  # IllegalAction and MalformedAction
+            raise ReplayError(version, str(error), error.code, error.params) from error
+        standing.append((version, state))
+        state = after
+        yield state, log
+
+
+def stored_moves(game: Game, until: int | None = None) -> list[tuple[int, str, int, dict]]:
+    """The game's moves as ``replay_steps`` reads them."""
     moves = game.moves.order_by("version")
     if until is not None:
         moves = moves.filter(version__lte=until)
-    for move in moves:
-        state = rules.apply(state, rules.action_from_json(move.action), inplace=True)
+    return list(moves.values_list("version", "kind", "seat__position", "action"))
+
+
+def replay(game: Game, *, until: int | None = None):
+    """The state rebuilt from the initial state and every stored move, in order, undos
+    included (``until``: only the moves up to that version)."""
+    rules = get_engine(game.engine)
+    state = rules.from_json(game.initial_state)
+    for after, _log in replay_steps(rules, state, stored_moves(game, until)):
+        state = after
     return state
+
+
+# Undo: a player takes back their own last decisions ---------------------------------------
+
+
+def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
+    """The moves an undo by ``seat`` would take back, the seat's last decision and the forced
+    moves after it, with the state before them; or a ``Conflict`` saying why there is none:
+    another player (or an AI) has acted since, or a move among them showed hidden
+    information (``reveals`` of the engine)."""
+    standing: list[Move] = []
+    for move in game.moves.order_by("version").defer("log"):
+        if move.kind == Move.Kind.UNDO:
+            taken = set(move.action["undo"])
+            standing = [m for m in standing if m.version not in taken]
+        else:
+            standing.append(move)
+    taken = []
+    while standing and standing[-1].forced:
+        taken.insert(0, standing.pop())
+    if not standing or standing[-1].actor_id is None or standing[-1].actor_id != seat.user_id:
+        raise Conflict(gettext("there is no move of yours to take back: someone has acted since"))
+    taken.insert(0, standing[-1])
+    rules = get_engine(game.engine)
+    before = state = replay(game, until=taken[0].version - 1)
+    for move in taken:
+        action = rules.action_from_json(move.action)
+        if rules.reveals(state, action):
+            raise Conflict(gettext("that move showed hidden information: it cannot be taken back"))
+        state = rules.apply(state, action)
+    return taken, before
+
+
+def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Move:
+    """Take back the user's last decision (with the forced moves after it) while nobody else
+    has acted: the state goes back, and the undo is a move of its own, so nothing of the
+    history is lost. The same road as a move: row lock, version + 1, announce after commit."""
+    with transaction.atomic():
+        game = _lock_for_move(game_id)
+        if game.status != Game.Status.RUNNING:
+            raise Conflict(gettext("the game is not running"))
+        seat = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
+        if seat is None:
+            raise Forbidden(gettext("you have no seat in this game"))
+        if seat.is_ai:
+            raise Conflict(gettext("an AI player has your seat: take it back first"))
+        if expected_version is not None and expected_version != game.version:
+            raise Conflict(gettext("the game has moved on since you looked"))
+        taken, state = undoable(game, seat)
+        previous_position = game.current_position
+        rules = get_engine(game.engine)
+        _save_state(game, rules, state)
+        move = Move.objects.create(
+            game=game,
+            seat=seat,
+            version=game.version,
+            kind=Move.Kind.UNDO,
+            action={"undo": [m.version for m in taken]},
+            log=undo_log(seat.position, len(taken)),
+            actor=user,
+        )
+        _announce(game, previous_position=previous_position)
+    return move
 
 
 # Move clocks: timeouts, taking a seat back, the vote to drop an absentee --------------------

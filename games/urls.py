@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import TemplateView
 
 from games import views
 
@@ -6,6 +7,12 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("mine/", views.my_games, name="mine"),
+    path("rules/puerto-rico/", views.rules, name="rules"),
+    path(
+        "rules/amerigo/",
+        TemplateView.as_view(template_name="games/rules_amerigo.html"),
+        name="rules_amerigo",
+    ),
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:pk>/", views.game_page, name="game"),
     path("<int:pk>/board/", views.board, name="board"),
@@ -13,6 +20,10 @@ urlpatterns = [
     path("<int:pk>/poll/", views.poll, name="poll"),
     path("<int:pk>/move/", views.move, name="move"),
     path("<int:pk>/log/", views.full_log, name="log"),
+    path("<int:pk>/undo/", views.undo, name="undo"),
+    path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/export/", views.export, name="export"),
+    path("import/", views.import_game, name="import"),
     path("<int:pk>/join/", views.join, name="join"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/ai/", views.add_ai, name="add_ai"),

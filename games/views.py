@@ -3,12 +3,14 @@ what a game looks like is the business of its UI module (``games.ui``)."""
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.db.models import Case, Count, F, IntegerField, Q, When
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -16,10 +18,13 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
-from games import clocks, notifications, services
-from games.forms import NewGameForm, ai_levels, chosen_game
+from games import charts, clocks, notifications, services, transfer
+from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game
 from games.models import Game, Move, Seat
-from games.ui import get_ui
+from games.ui import describe_event, get_ui
+from games.ui.puerto_rico_rules import rules_page
+
+logger = logging.getLogger(__name__)
 
 LOG_MOVES = 40
 """Moves whose log lines the board shows; the full log has its own page."""
@@ -50,12 +55,11 @@ def _log_lines(game: Game, names: list[str], moves=None) -> list[dict]:
     """The log as the board shows it, told by the game's UI in the reader's language:
     ``moves`` are (version, events) pairs in order, by default those of the last
     ``LOG_MOVES`` moves."""
-    describe = get_ui(game.engine).describe_event
     if moves is None:
         latest = game.moves.order_by("-version").values_list("version", "log")[:LOG_MOVES]
         moves = list(latest)[::-1]
     return [
-        {"version": version, "lines": [describe(event, names) for event in log]}
+        {"version": version, "lines": [describe_event(game.engine, event, names) for event in log]}
         for version, log in moves
     ]
 
@@ -92,8 +96,26 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
         is_my_turn=is_my_turn,
         log=_log_lines(game, names),
         clock=clocks.table_info(game, seat),
+        can_undo=_can_undo(game, seat),
+        undo_url=reverse("games:undo", args=[game.pk]),
     )
     return context
+
+
+def _can_undo(game: Game, seat: Seat | None) -> bool:
+    """Whether ``seat`` may take back its last decision now. One query tells the usual answer
+    (the latest decision is someone else's); only a player who just moved pays for the replay
+    that checks for hidden information shown."""
+    if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
+        return False
+    latest = game.moves.filter(forced=False).order_by("-version").values_list("actor_id")[:1]
+    if [row[0] for row in latest] != [seat.user_id]:
+        return False
+    try:
+        services.undoable(game, seat)
+    except services.Conflict:
+        return False
+    return True
 
 
 def _render_board(
@@ -110,7 +132,19 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = board_context(request, game)
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
+    if game.status == Game.Status.FINISHED:
+        context["chart"] = _final_chart(game)
     return render(request, "games/game.html", context)
+
+
+def _final_chart(game: Game) -> dict | None:
+    """A finished game's score chart; none (logged) for a game whose stored moves do not
+    replay to it, so its page still shows the board."""
+    try:
+        return History(game, None).chart
+    except services.ReplayError as error:
+        logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
+        return None
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:
@@ -267,6 +301,110 @@ def my_games(request: HttpRequest) -> HttpResponse:
         {"game": s.game, "mine": s.my_turn == 0, "to_act": to_act.get(s.game_id)} for s in seats
     ]
     return render(request, "games/my_games.html", {"rows": rows})
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the player's last decision (``services.undo_move``): htmx gets the new board,
+    a plain form post is redirected back to the game page, as after a move."""
+    seen = request.POST.get("version", "")
+    status, message = 200, ""
+    try:
+        services.undo_move(pk, request.user, expected_version=int(seen) if seen.isdigit() else None)
+    except services.GameError as error:
+        status, message = error.status, error.message
+    if not request.htmx:
+        if message:
+            messages.error(request, message)
+        return _see_other(reverse("games:game", args=[pk]) + "#board")
+    return _render_board(request, _game(pk), message, status)
+
+
+class History:
+    """A game replayed for one viewer: the state and the events after each move (step 0: the
+    start), and the score chart of what the viewer may know."""
+
+    def __init__(self, game: Game, viewer: int | None) -> None:
+        rules = game.rules
+        initial = rules.from_json(game.initial_state)
+        moves = services.stored_moves(game)
+        replayed = list(services.replay_steps(rules, initial, moves))
+        self.states = [initial] + [state for state, _ in replayed]
+        self.events = [[]] + [events for _, events in replayed]
+        over = game.status == Game.Status.FINISHED
+        points = charts.round_scores(rules, self.states, viewer, everything_known=over)
+        colours = [s.colour for s in game.seats.all() if s.position is not None]  # in order
+        self.chart = charts.chart(points, game.names(), colours)
+
+
+@require_GET
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a game move by move (``?step=n``: the board after the n-th move, 0 the
+    start), each player from their own seat: anyone through a finished or cancelled game
+    (spectators see the public view), only its players through a running game."""
+    game = _game(pk)
+    seat = _viewer_seat(game, request.user)
+    if game.state is None:
+        raise Http404(gettext("the game has not started"))
+    if game.status == Game.Status.RUNNING and seat is None:
+        return HttpResponse(gettext("Only its players may replay a running game."), status=403)
+    viewer = seat.position if seat else None
+    history = History(game, viewer)
+    last = len(history.states) - 1
+    try:
+        step = min(max(int(request.GET.get("step", last)), 0), last)
+    except ValueError:
+        step = last
+    ui = get_ui(game.engine)
+    names = game.names()
+    context = {
+        "game": game,
+        "seat": seat,
+        "version": game.version,
+        "is_my_turn": False,
+        "ui_template": ui.TEMPLATE,
+        **ui.board_context(history.states[step], viewer, names, may_act=False),
+        "step": step,
+        "last": last,
+        "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
+        "lines": [describe_event(game.engine, event, names) for event in history.events[step]],
+        "chart": history.chart,
+    }
+    return render(request, "games/replay.html", context)
+
+
+@require_GET
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished game as one JSON file to download (``docs/export.md``)."""
+    game = _game(pk)
+    if game.status != Game.Status.FINISHED:
+        raise Http404(gettext("only a finished game can be exported"))
+    response = JsonResponse(transfer.export_game(game), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="puerto-game-{game.pk}.json"'
+    return response
+
+
+@login_required
+def import_game(request: HttpRequest) -> HttpResponse:
+    """Upload an exported game: replayed, then kept as a finished game to replay."""
+    form = ImportGameForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = transfer.import_game(form.cleaned_data["file"], request.user)
+        except transfer.ImportRefused as error:
+            form.add_error("file", error.message)
+        else:
+            return _see_other(reverse("games:replay", args=[game.pk]))
+    status = 400 if form.errors else 200
+    return render(request, "games/import.html", {"form": form}, status=status)
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    """Every role, building and component of Puerto Rico with its short rule: the board's
+    help in one page."""
+    return render(request, "games/rules.html", rules_page())
 
 
 @require_GET

@@ -25,7 +25,7 @@ from accounts.admin import UserAdmin
 from games.engines import get_engine
 from games.models import Game, Move, Seat
 from games.services import GameError, replay
-from games.ui import get_ui
+from games.ui import describe_event
 from moderation import services
 from moderation.models import Entry, Standing
 
@@ -187,11 +187,10 @@ class GameAdmin(ModeratedAdmin):
         rules = get_engine(game.engine)
         state = rules.to_json(replay(game, until=version))
         names = game.names()
-        describe = get_ui(game.engine).describe_event
         moves = [
             {
                 "move": move,
-                "lines": [describe(event, names) for event in move.log],
+                "lines": [describe_event(game.engine, event, names) for event in move.log],
                 "shown": move.version <= version,
             }
             for move in game.moves.select_related("seat__user", "actor").order_by("version")
@@ -248,16 +247,15 @@ class SeatAdmin(ModeratedAdmin):
 class MoveAdmin(ModeratedAdmin):
     """The move history is the game's truth: never changed, never deleted."""
 
-    list_display = ("game", "version", "seat", "actor", "forced", "created_at")
-    list_filter = ("forced",)
+    list_display = ("game", "version", "kind", "seat", "actor", "forced", "created_at")
+    list_filter = ("kind", "forced")
     search_fields = ("game__pk",)
     readonly_fields = ("told",)
 
     @admin.display(description=_("log, as the players read it"))
     def told(self, move: Move) -> str:
         names = move.game.names()
-        describe = get_ui(move.game.engine).describe_event
-        return "\n".join(describe(event, names) for event in move.log)
+        return "\n".join(describe_event(move.game.engine, event, names) for event in move.log)
 
 
 # The audit log ----------------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 """Site-wide URLs: the home page, the health check, the games, the JSON API, the admin,
-sign-in, the Amerigo rules summary, the visitors' language switch and the favicon browsers
-ask for at the root."""
+sign-in, the visitors' language switch and the favicon browsers ask for at the root."""
 
 from allauth.account import views as allauth_views
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.functional import lazy
-from django.views.generic import RedirectView, TemplateView
+from django.views.generic import RedirectView
 
 from puerto import views
 
@@ -15,11 +14,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("games/", include("games.urls")),
-    path(
-        "rules/amerigo/",
-        TemplateView.as_view(template_name="rules/amerigo.html"),
-        name="rules_amerigo",
-    ),
     path("api/", include("games.api_urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

@@ -51,7 +51,7 @@ BOTS: dict[str, Bot] = {
 """The bot of each level; one more level is one more entry (a test adds a failing one)."""
 LEVELS = tuple(BOTS)
 GAME_BOTS: dict[str, dict[str, Bot]] = {"amerigo": amerigo.BOTS}
-"""Games with bots of their own (fewer levels); any other engine uses ``BOTS``."""
+"""Games with bots of their own (the same level names); any other engine uses ``BOTS``."""
 
 
 def choose_action(

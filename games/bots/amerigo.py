@@ -1,5 +1,7 @@
-"""AI players for Amerigo: ``random`` (uniform over the legal actions) and ``easy`` (one step
-of look-ahead on a sample of the actions, scored by a rough value of the seat's position).
+"""AI players for Amerigo: ``random`` (uniform over the legal actions), ``easy`` (one step
+of look-ahead on a sample of the actions, scored by a rough value of the seat's position),
+``medium`` (every option played out greedily to the end of its action and judged by an
+estimate of the final scoring; also played for ``hard``).
 
 Like the Puerto Rico players they see only their seat's view: ``choose_action`` hands them
 a determinized state.
@@ -11,7 +13,20 @@ import random
 from typing import Any
 
 from games.engines import amerigo as am
-from games.engines.amerigo.data import GOODS
+from games.engines.amerigo.data import (
+    CHEST_GOLD,
+    COLOURS,
+    COMPLETION_TABLE,
+    GOLD_MAX,
+    GOODS,
+    MARKER_GOLD,
+    ORDER_TRACK,
+    ROUNDS,
+    SHAPES,
+    TIME_VALUE,
+    VILLAGES,
+)
+from games.engines.amerigo.rules import pirate_strength
 
 SAMPLE = 40
 """At most this many actions are looked at (building may offer thousands of placements)."""
@@ -75,4 +90,205 @@ def play_easy(state: am.State, view: dict, legal: list, seed: int, **limits: Any
     return _best_step(state, am.current_player(state), legal, random.Random(seed))
 
 
-BOTS = {"random": play_random, "easy": play_easy}
+# --- medium ------------------------------------------------------------------------------
+
+BUILD_SHORTLIST = 8
+"""Tile placements judged in full (after a cheap first sort by the VP they bring)."""
+SAIL_SHORTLIST = 4
+"""Voyages without a trading post judged in full (the ones ending nearest a free post)."""
+BUY_AP = 3
+"""At most this many AP bought before one step, tried each in turn."""
+MARKER_WORTH = {
+    "ship8": 3.0,
+    "leader": 2.0,
+    "cube_vp": 3.0,
+    "two_landscapes": 2.0,
+    "swap_plan_build": 1.5,
+    "pirates_plus2": 2.0,
+    "half_damage": 1.5,
+    "repel_gold": 2.0,
+    "post_gold": 2.0,
+    "gold_2to1": 1.0,
+}
+"""Rough VP worth of a progress marker not counted by the final scoring, for a whole game;
+AP markers are worth ``AP_MARKER_WORTH``."""
+AP_MARKER_WORTH = 3.0
+BLACK = COLOURS.index("black")
+BUY = {"type": "buy_ap"}
+FAR = 13
+"""Moves counted as "no free trading-post field in reach" (no voyage reaches that far)."""
+
+
+def _harbour_distance(state: am.State, start: int) -> int:
+    """Moves from ``start`` to the nearest anchor field whose trading-post field is free."""
+    m = state.map
+    anchors = m.anchor_post
+    cover = state.cover
+    seen = {start}
+    edge = [start]
+    for step in range(FAR):
+        for cell in edge:
+            post = anchors.get(cell)
+            if post is not None and not cover[post]:
+                return step
+        nxt = []
+        for cell in edge:
+            for n in m.neighbours[cell]:
+                if n not in seen and m.is_water(n):
+                    seen.add(n)
+                    nxt.append(n)
+        edge = nxt
+    return FAR
+
+
+def worth(state: am.State, seat: int, now: am.State) -> float:
+    """The medium player's VP estimate of ``seat``'s position: the final scoring as if the
+    game ended now (gold, goods, progress, special-action track, end markers), less the
+    pirates' expected damage this round, plus what tiles, posts, ships and markers promise
+    for the rounds left.
+
+    ``state`` lies at the end of an action decided in ``now``. The round, the turn and the
+    pirates are taken from ``now``: ending the action may throw the next turn's cubes or turn
+    the next pirate face up, which a determinized state only guesses."""
+    p = state.players[seat]
+    if state.phase == "over":
+        return float(p.vp)
+    # The share of the game still to play: what promises VP later fades towards the end.
+    later = (ROUNDS - now.round + 1 - now.turn / len(COLOURS)) / ROUNDS
+    cash = CHEST_GOLD * p.chests + sum(MARKER_GOLD[m] for m in MARKER_GOLD if p.unused(m))
+    gold = p.gold + cash
+    score = p.vp + gold  # beyond the track's end gold turns into VP 1 for 1: the same
+    goods = [0] * len(GOODS)
+    for kind, _cost in p.goods:
+        goods[GOODS.index(kind)] += 1
+    score += sum(r * (1 + g) for r, g in zip(p.raw, goods, strict=True))
+    score += later * 0.8 * len(p.goods)
+    score += am.progress_vp(p.progress) + ORDER_TRACK[am.order_field(state, seat)][1]
+    score += later * 0.3 * am.order_field(state, seat)
+    for m in p.markers:
+        if m == "end_7":
+            score += 7
+        elif m == "end_posts":
+            score += len(p.posts) + 2 * later
+        elif m == "end_gold":
+            score += min(gold, GOLD_MAX)
+        elif m.startswith("ap"):
+            score += AP_MARKER_WORTH * later
+        elif m not in MARKER_GOLD and p.unused(m):
+            score += MARKER_WORTH.get(m, 1.0) * (later if m not in ("cube_vp", "leader") else 1)
+    # Pirates at this round's end (unless it is over): all or nothing, sure once the black
+    # turn is past.
+    strength = pirate_strength(now, seat)
+    if state.round != now.round or p.cannons >= strength:
+        score += 0.3 * later * max(0, p.cannons - strength)
+    else:
+        damage = -(-strength // 2) if "half_damage" in p.markers else strength
+        score -= min(damage, p.vp) * (1.0 if now.turn >= BLACK else 0.6)
+    time = TIME_VALUE[now.round]
+    cells = state.map.island_cells
+    held: dict[int, int] = {}
+    for post in p.posts:
+        island = state.map.island[post]
+        if not state.completed[island]:
+            held[island] = held.get(island, 0) + 1
+    for island, n in held.items():
+        free = sum(1 for c in cells[island] if not state.cover[c])
+        chance = 0.8 if free <= 4 else 0.4
+        score += chance * COMPLETION_TABLE[min(n, len(COMPLETION_TABLE) - 1)] * time
+    builder = 1.0 if p.posts else 0.5
+    score += builder * later * 0.9 * sum(len(SHAPES[t]) for t in p.landscapes)
+    score += (
+        builder
+        * later
+        * sum(n * len(SHAPES[VILLAGES[v][0]]) * 0.7 for v, n in p.villages_held.items())
+    )
+    score += later * 2.0 * min(len(p.posts), 6)
+    for ship in p.ships:
+        if ship >= 0:
+            score += later * max(0.0, 3.0 - 0.25 * _harbour_distance(state, ship))
+    return score
+
+
+def _cheap(state: am.State, action: dict) -> float:
+    """A quick guess at a step's worth, to shortlist placements and voyages without a
+    trading post."""
+    if action["type"] == "build":
+        cells = action["cells"]
+        large = state.map.large(state.map.island[cells[0]])
+        raw = sum(1 for c in cells if c in state.raw_left)
+        return len(cells) * (1.5 if large else 1.0) + 2 * raw
+    return -_harbour_distance(state, action["to"])
+
+
+def _steps(state: am.State) -> list[dict]:
+    """The steps worth judging now: no AP bought, no cash, shortlisted placements and
+    voyages."""
+    legal = am.legal_actions(state)
+    keep, builds, sails = [], [], []
+    for a in legal:
+        kind = a["type"]
+        if kind == "build":
+            builds.append(a)
+        elif kind == "sail" and not a["post"]:
+            sails.append(a)
+        elif kind not in ("buy_ap", "cash"):
+            keep.append(a)
+    for pool, size in ((builds, BUILD_SHORTLIST), (sails, SAIL_SHORTLIST)):
+        if len(pool) > size:
+            pool.sort(key=lambda a: -_cheap(state, a))
+            pool = pool[:size]
+        keep += pool
+    return keep
+
+
+def _best(state: am.State, seat: int) -> tuple[float, dict]:
+    """The step whose result ``worth`` rates highest (the first of equals)."""
+    best, best_worth = None, float("-inf")
+    for a in _steps(state):
+        w = worth(am.apply(state, a), seat, state)
+        if w > best_worth:
+            best, best_worth = a, w
+    return best_worth, best
+
+
+def _step(state: am.State, seat: int) -> dict:
+    """The next step of the seat's action; buying AP first when a bought AP (1 gold) makes
+    the best step worth more than it costs."""
+    best_worth, best = _best(state, seat)
+    bought = state
+    for _ in range(BUY_AP):
+        if BUY not in am.legal_actions(bought):
+            break
+        bought = am.apply(bought, BUY)
+        w, _a = _best(bought, seat)
+        if w > best_worth + 0.1:
+            return BUY
+    return best
+
+
+def _finish(state: am.State, seat: int) -> am.State:
+    """Play the seat's action under way to its end, step by step as ``_step`` would."""
+    while am.current_player(state) == seat and state.phase == "act":
+        state = am.apply(state, _step(state, seat), inplace=True)
+    return state
+
+
+def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: Any) -> Any:
+    """In ``choose``: the option whose action, played out greedily, ends worth most; while
+    acting: the greedy step."""
+    seat = am.current_player(state)
+    if state.phase == "act":
+        return _step(state, seat)
+    best, best_worth = None, float("-inf")
+    for a in legal:
+        if a["type"] == "cash":
+            continue
+        w = worth(_finish(am.apply(state, a), seat), seat, state)
+        if w > best_worth:
+            best, best_worth = a, w
+    return best
+
+
+BOTS = {"random": play_random, "easy": play_easy, "medium": play_medium, "hard": play_medium}
+"""Every level the site offers. ``hard`` is the medium player: a search over determinized
+states does not fit 2 s a decision on this engine (see ``docs/amerigo.md``)."""

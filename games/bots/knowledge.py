@@ -17,10 +17,12 @@ from games.engines.puerto_rico.data import (
     CITY_SPACES,
     CORN,
     FACTORY_BONUS,
+    INDIGO,
     ISLAND_SPACES,
     PRICES,
     PROCESSED_GOODS,
     QUARRY,
+    SUGAR,
 )
 from games.engines.puerto_rico.powers import HOOKS, SCORING
 from games.engines.puerto_rico.state import Player, State
@@ -103,6 +105,12 @@ W = {
     # Captain: barrels left to the next seat on a ship, barrels lost at storage.
     "load_follow": 0.15,
     "spoil": 0.3,
+    # New Buildings: a forest's worth (a half doubloon off each build to come), what a VP, a
+    # barrel or a colonist paid to the black market costs, a small-wharf shipment's discount
+    # against a cargo ship.
+    "forest": 0.5,
+    "bm_colonist": 0.6,
+    "small_wharf": 0.5,
 }
 """The heuristics' tunable numbers, in VP unless said otherwise."""
 
@@ -141,6 +149,17 @@ class Values:
             "university": 0.3 if r > 3 else 0.1,
             "harbor": W["harbor"],
             "wharf": W["wharf"],
+            # New Buildings (per round, in VP, when worked)
+            "forest_house": 0.3 if early else 0.05,
+            "black_market": 0.25 if early else 0.05,
+            "storehouse": 1.2 * W["warehouse"],
+            "guest_house": 0.3 if r > 2 else 0.1,
+            "trading_post": 2 * W["markets"] * mv,
+            "church": 0.45 if r > 2 else 0.1,
+            "small_wharf": 0.5,
+            "lighthouse": 2 * W["harbor"] * mv,
+            "library": 0.6,
+            "union_hall": 0.6,
         }
 
     def violet_use(self, pl: Player, name: str) -> float:
@@ -149,9 +168,53 @@ class Values:
             kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
             return FACTORY_BONUS[kinds] * W["factory"] * self.money
         if name == "hacienda":
-            free = ISLAND_SPACES - sum(pl.tiles)
+            free = ISLAND_SPACES - pl.island_filled()
             return self.violet[name] * min(1.0, free / 4)
+        if name == "aqueduct":
+            worth = self.barrel[INDIGO] if pl.city.get("indigo_plant") else 0.0
+            worth += self.barrel[SUGAR] if pl.city.get("sugar_mill") else 0.0
+            return W["chain"] * worth
+        if name == "specialty_factory":
+            best = max(min(pl.tiles[g], 3) for g in PROCESSED_GOODS)
+            return max(0, best - 1) * W["factory"] * 2 * self.money
         return self.violet.get(name, 0.0)
+
+
+DRAFT_VALUE = {
+    "small_market": 1.5,
+    "hacienda": 1.4,
+    "construction_hut": 1.4,
+    "small_warehouse": 1.6,
+    "hospice": 1.6,
+    "office": 2.0,
+    "large_market": 2.6,
+    "large_warehouse": 2.1,
+    "factory": 3.1,
+    "university": 1.5,
+    "harbor": 3.2,
+    "wharf": 3.3,
+    "guild_hall": 3.0,
+    "residence": 3.0,
+    "fortress": 3.0,
+    "customs_house": 2.8,
+    "city_hall": 3.0,
+    "aqueduct": 1.5,
+    "forest_house": 1.5,
+    "black_market": 1.9,
+    "storehouse": 2.0,
+    "guest_house": 1.7,
+    "trading_post": 2.5,
+    "church": 2.4,
+    "small_wharf": 2.2,
+    "lighthouse": 2.5,
+    "specialty_factory": 2.7,
+    "library": 3.1,
+    "union_hall": 2.6,
+    "statue": 3.4,
+    "cloister": 2.2,
+}
+"""New Buildings draft: how much a building on the board is worth having in the game, in VP
+(its VP and a typical use over a game), for the player who drafts it first."""
 
 
 def circles(pl: Player) -> list[int]:
@@ -167,7 +230,8 @@ def circles(pl: Player) -> list[int]:
 def large_bonus(pl: Player, name: str) -> int:
     """End-of-game VP of large building ``name`` for ``pl`` as things stand (if occupied),
     counted by the building's own scoring power; a city hall not yet built counts itself."""
-    bonus = _SCORING[name](pl)
+    scoring = _SCORING.get(name)  # (the statue has none: its 8 VP are its own)
+    bonus = scoring(pl) if scoring else 0
     return bonus + 1 if name == "city_hall" and name not in pl.city else bonus
 
 
@@ -192,7 +256,7 @@ def units(pl: Player, values: Values) -> list[tuple[float, int, int]]:
     if tiles[QUARRY]:
         out.extend([(values.quarry * later, 1, QUARRY)] * tiles[QUARRY])
     for i, name in enumerate(pl.city):
-        if name in PRODUCTION:
+        if name in PRODUCTION or not CIRCLES[name]:
             continue
         if name in LARGE:
             worth = large_bonus(pl, name) + 0.5

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from games.engines.puerto_rico import rules
+from games.engines.puerto_rico import guests, rules
 from games.engines.puerto_rico.actions import PASS, Action, Arrange
 from games.engines.puerto_rico.builder import price
 from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
@@ -21,11 +21,13 @@ from games.engines.puerto_rico.data import (
     BUILDINGS,
     CITY_SPACES,
     CORN,
+    ISLAND_INDEX,
     ISLAND_SPACES,
     PROCESSED_GOODS,
     QUARRY,
     TRADING_HOUSE_SPACES,
 )
+from games.engines.puerto_rico.mayor import privilege_colonists
 from games.engines.puerto_rico.powers import (
     COLONIST_WITH_TILE,
     DRAW_FACE_DOWN,
@@ -42,6 +44,7 @@ from games.engines.puerto_rico.state import Player, State
 from games.engines.puerto_rico.trader import sale_price
 
 from .knowledge import (
+    DRAFT_VALUE,
     LARGE,
     PRODUCTION,
     Values,
@@ -59,13 +62,51 @@ def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0)
     phase = state.phase
     if phase == "mayor":
         return arrange(state, values)
-    if phase == "role":
-        scored = [(role_score(state, values, a.role), a) for a in rules.legal_actions(state)]
-    else:
-        scored = SCORERS[phase](state, values)
+    move = guest_move(state, values)
+    if move is not None:
+        return move
+    scored = scored_actions(state, values)
     if noise:
         scored = [(s + rng.gauss(0.0, noise), a) for s, a in scored]
     return max(scored, key=lambda sa: sa[0])[1]
+
+
+def scored_actions(state: State, values: Values) -> list[tuple[float, Action]]:
+    """Every legal action but guest moves and placements, with the heuristic's score."""
+    if state.phase == "role":
+        return [
+            (role_score(state, values, a.role), a)
+            for a in rules.legal_actions(state)
+            if a.type == "choose_role"
+        ]
+    return [sa for sa in SCORERS[state.phase](state, values) if sa[1].type != "move_guest"]
+
+
+def guest_move(state: State, values: Values) -> Action | None:
+    """New Buildings: a guest goes at once to the empty circle where it earns most."""
+    moves = guests.legal(state)
+    if not moves:
+        return None
+    pl = state.players[state.current]
+    circ = circles(pl)
+
+    def worth(place: str) -> float:
+        kind = ISLAND_INDEX.get(place)
+        if kind == QUARRY:
+            return values.quarry
+        if kind is not None:
+            works = kind == CORN or circ[kind] > pl.worked[kind]
+            return values.chain[kind] if works else 0.0
+        good = PRODUCTION.get(place)
+        if good is not None:
+            busy = sum(pl.city.get(b, 0) for b in pl.city if PRODUCTION.get(b) == good)
+            return values.chain[good] if pl.worked[good] > busy else 0.0
+        if place in LARGE:
+            return large_bonus(pl, place)
+        return values.violet_use(pl, place)
+
+    best, move = max(((worth(a.to), a) for a in moves), key=lambda wa: wa[0])
+    return move if best > 0 else None
 
 
 # Roles ------------------------------------------------------------------------------------
@@ -102,7 +143,7 @@ def _gain_settler(state: State, values: Values, me: int) -> list[float]:
     later = values.future * W["settle_later"]
     for seat in _order(state, me):
         pl = state.players[seat]
-        if sum(pl.tiles) >= ISLAND_SPACES:
+        if pl.island_filled() >= ISLAND_SPACES:
             continue
         circ = circles(pl)
         options = [(plantation_worth(pl, circ, k, values), k) for k in set(row)]
@@ -275,18 +316,29 @@ def plantation_worth(pl: Player, circ: list[int], kind: int, values: Values) -> 
 
 def _score_settler(state: State, values: Values) -> list[tuple[float, Action]]:
     pl = state.players[state.current]
-    free = ISLAND_SPACES - sum(pl.tiles)
+    free = ISLAND_SPACES - pl.island_filled()
     circ = circles(pl)
     out: list[tuple[float, Action]] = []
+    forest = forest_worth(pl, values)
     for a in rules.legal_actions(state):
         if a.type == "hacienda":
             out.append((W["hacienda"] if free >= 2 and values.rounds > 3 else -1.0, a))
         elif a.type == "settle":
-            worth = plantation_worth(pl, circ, a.tile, values)
+            worth = forest if a.forest else plantation_worth(pl, circ, a.tile, values)
             out.append((worth + (0.5 if a.hospice else 0.0), a))
+        elif a.type == "forest":  # the hacienda's tile: better as a forest?
+            out.append((forest - plantation_worth(pl, circ, state.drawn, values), a))
         else:
             out.append((0.0, a))
     return out
+
+
+def forest_worth(pl: Player, values: Values) -> float:
+    """A forest: every second one saves a doubloon on each build to come (and a cloister
+    counts sets of three)."""
+    builds = min(values.future, CITY_SPACES - pl.city_spaces_used()) / 2
+    cloister = 0.3 if "cloister" in pl.city else 0.0
+    return W["forest"] * values.money * builds + cloister
 
 
 # Mayor ------------------------------------------------------------------------------------
@@ -296,10 +348,9 @@ def arrange(state: State, values: Values) -> Arrange:
     """A placement built directly (never a walk over every legal one): the mayor takes his
     extra colonist, and colonists go where they earn most."""
     pl = state.players[state.current]
-    privilege = state.turn == 0 and state.colonist_supply > 0
-    colonists = pl.colonists() + (1 if privilege else 0)
-    island, city = placement(pl, colonists, values)
-    return Arrange(tuple(island), tuple(city.items()), privilege)
+    extra = privilege_colonists(state)
+    island, city = placement(pl, pl.colonists() + extra, values)
+    return Arrange(tuple(island), tuple(city.items()), extra > 0)
 
 
 # Builder ----------------------------------------------------------------------------------
@@ -316,6 +367,8 @@ def building_worth(pl: Player, circ: list[int], name: str, values: Values) -> fl
             bonus += 1
         elif name == "residence" and later > 3:
             bonus = max(bonus, 5)
+        elif name == "cloister" and later > 3:
+            bonus += 2  # a set or two more of three tiles before the end
         occupy = W["b_large"] if pl.san_juan or values.rounds > 1.5 else 0.4
         return worth + bonus * occupy
     good = PRODUCTION.get(name)
@@ -361,9 +414,19 @@ def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
     for a in rules.legal_actions(state):
         if a.type == "build":
             worth = building_worth(pl, circ, a.building, values)
-            cost = price(state, seat, BUILDINGS[a.building])
-            out.append((worth - cost * values.money + (0.3 if a.university else 0.0), a))
+            cost = min(pl.doubloons, price(state, seat, BUILDINGS[a.building]))
+            paid = black_market_cost(a, values)
+            out.append((worth - cost * values.money - paid + (0.3 if a.university else 0.0), a))
     return out
+
+
+def black_market_cost(a: Action, values: Values) -> float:
+    """What a black-market payment gives up: a colonist's work, a barrel, a VP."""
+    if not a.black_market:
+        return 0.0
+    colonist = W["bm_colonist"] if a.colonist is not None else 0.0
+    barrel = values.barrel[a.good] if a.good is not None else 0.0
+    return colonist + barrel + (1.0 if a.vp else 0.0)
 
 
 # Craftsman, trader ------------------------------------------------------------------------
@@ -388,7 +451,8 @@ def _score_trader(state: State, values: Values) -> list[tuple[float, Action]]:
     for a in rules.legal_actions(state):
         if a.type == "sell":
             g = a.good
-            net = sale_price(state, seat, g) * values.money - W["held"] * values.barrel[g]
+            money = sale_price(state, seat, g, a.trading_post)
+            net = money * values.money - W["held"] * values.barrel[g]
             # Sell the last barrel of a kind rivals also hold before they take the space.
             rivals = sum(1 for o in state.players if o is not pl and o.goods[g])
             out.append((net + W["sell_rival"] * rivals, a))
@@ -427,6 +491,11 @@ def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
                 state.ships, a.good, pl.goods[a.good]
             )
             out.append((pl.goods[a.good] - (1.5 if on_ship else 0.0), a))
+        elif a.type == "small_wharf":
+            # Pairs of barrels that no cargo ship will take; odd ones only if they would spoil.
+            barrels = sum(a.goods)
+            odd = 0.3 * (barrels % 2)
+            out.append((barrels // 2 - W["small_wharf"] - odd, a))
         else:
             out.append((0.0, a))
     return out
@@ -439,8 +508,16 @@ def _score_storage(state: State, values: Values) -> list[tuple[float, Action]]:
         kept = sum(pl.goods[g] * values.barrel[g] for g in a.warehouse)
         if a.windrose is not None:
             kept += values.barrel[a.windrose]
+        kept += sum(values.barrel[g] for g in a.storehouse)
         out.append((kept, a))
     return out
+
+
+# New Buildings: the draft -----------------------------------------------------------------
+
+
+def _score_draft(state: State, values: Values) -> list[tuple[float, Action]]:
+    return [(DRAFT_VALUE[a.building], a) for a in rules.legal_actions(state)]
 
 
 SCORERS = {
@@ -450,4 +527,5 @@ SCORERS = {
     "trader": _score_trader,
     "captain": _score_captain,
     "storage": _score_captain,
+    "draft": _score_draft,
 }

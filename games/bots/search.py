@@ -33,10 +33,10 @@ def candidates(state: State, values: Values) -> list[Action]:
     """The actions worth searching, the heuristic's favourite first."""
     if state.phase == "mayor":
         return [policy.arrange(state, values)]
-    if state.phase == "role":
-        scored = [(policy.role_score(state, values, a.role), a) for a in rules.legal_actions(state)]
-    else:
-        scored = policy.SCORERS[state.phase](state, values)
+    move = policy.guest_move(state, values)
+    if move is not None:
+        return [move]
+    scored = policy.scored_actions(state, values)
     scored.sort(key=lambda sa: -sa[0])
     return [a for _, a in scored[: PARAMS["top"] if state.phase != "role" else None]]
 

@@ -47,6 +47,21 @@ class Engine(Protocol):
 
     def player_view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 
+    def reveals(self, state: Any, action: Any) -> bool:
+        """Whether ``action`` (legal in ``state``) turns hidden information face up: a card
+        drawn, a tile revealed, a shuffle. The platform never lets a player take back such a
+        decision, nor any before it."""
+        ...
+
+    def known_scores(self, state: Any, seat: int | None) -> list[int | None]:
+        """Each seat's score as ``seat`` (``None``: a spectator) may know it now; ``None``
+        for a score that holds something hidden from that viewer."""
+        ...
+
+    def round_number(self, state: Any) -> int:
+        """The round being played, counted from 1: the steps of a score chart."""
+        ...
+
     def determinize(self, view: dict[str, Any], seed: int) -> Any:
         """A complete state agreeing with a seat's ``player_view``, its hidden parts guessed
         from ``seed``: what an AI player searches from."""

@@ -15,6 +15,9 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 from types import SimpleNamespace
+from typing import Any
+
+from django.utils.translation import ngettext
 
 UIS = {
     "puerto_rico": (
@@ -49,4 +52,15 @@ def get_ui(engine_name: str) -> SimpleNamespace:
     return SimpleNamespace(**parts)
 
 
-__all__ = ["INTERFACE", "UIS", "get_ui"]
+def describe_event(engine_name: str, event: dict[str, Any], names: list[str]) -> str:
+    """One log line in the reader's language: the platform's own events (an undo), then the
+    game UI's."""
+    if event.get("event") == "undo":
+        count = event["moves"]
+        return ngettext(
+            "%(name)s took back a move.", "%(name)s took back %(count)d moves.", count
+        ) % {"name": names[event["seat"]], "count": count}
+    return get_ui(engine_name).describe_event(event, names)
+
+
+__all__ = ["INTERFACE", "UIS", "describe_event", "get_ui"]

@@ -49,7 +49,7 @@ from games.ui.amerigo_names import (
 from games.ui.posted import action_json, check_size
 
 TITLE = gettext_lazy("Amerigo")
-RULES = "rules_amerigo"
+RULES = "games:rules_amerigo"
 TEMPLATE = "games/amerigo/board.html"
 OPTION_TEXTS: dict[str, tuple[str, str]] = {}
 

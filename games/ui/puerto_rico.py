@@ -12,8 +12,8 @@ import json
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, trader
@@ -23,8 +23,8 @@ from games.engines.puerto_rico.data import (
     ISLAND_KINDS,
     QUARRY,
     SETUPS,
-    TRADING_HOUSE_SPACES,
 )
+from games.ui import puerto_rico_drawing as drawing
 from games.ui.posted import action_json, check_size
 from games.ui.posted import one as _one
 from games.ui.puerto_rico_events import describe_refusal
@@ -39,10 +39,8 @@ from games.ui.puerto_rico_names import (
 )
 
 TITLE = gettext_lazy("Puerto Rico")
-RULES = ""
+RULES = "games:rules"
 TEMPLATE = "games/puerto_rico/board.html"
-
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
 def board_context(
@@ -63,9 +61,13 @@ def board_context(
     def name(seat: int | None) -> str | None:
         return None if seat is None else names[seat]
 
+    w = drawing.words(get_language())
+    players = [_player(w, view, seat, names) for seat in range(view["num_players"])]
+    targets = drawing.choice_targets(legal) if my_turn else {}
     return {
         "pr": {
             "viewer": position,
+            "num_players": view["num_players"],
             "round": view["round"],
             "phase": view["phase"],
             "phase_name": capfirst(PHASE_NAMES[view["phase"]]),
@@ -74,27 +76,11 @@ def board_context(
             "current": name(current),
             "decision": _decision(state, legal, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
-            "roles": _roles(view, names),
             "roles_each": SETUPS[view["num_players"]].roles_per_player,
-            "colonists": view["colonists"],
-            "vp_chips": view["vp_chips"],
-            "goods_supply": [_good(g, count=view["goods"][g]) for g in GOODS],
-            "trading_house": [_good(g) for g in view["trading_house"]]
-            + [None] * (TRADING_HOUSE_SPACES - len(view["trading_house"])),
-            "ships": [
-                {
-                    **ship,
-                    "name": ship["good"] and GOOD_NAMES[ship["good"]],
-                    "full": ship["count"] == ship["capacity"],
-                }
-                for ship in view["ships"]
-            ],
-            "face_up": [_good(kind) for kind in view["plantations"]["face_up"]],
-            "stack": view["plantations"]["stack"],
-            "discards": len(view["plantations"]["discards"]),
-            "quarries": view["quarries"],
-            "buildings": _buildings(state, view, position),
-            "players": [_player(view, seat, names) for seat in range(view["num_players"])],
+            "table": drawing.table_drawing(w, view, names, targets),
+            "buildings": drawing.building_cells(w, _buildings(state, view, position), targets),
+            "me": None if position is None else players[position],
+            "others": [p for p in players if p["seat"] != position],
             "choices": _choices(state, legal, position, posted) if my_turn else None,
             "final": _final(state, names) if pr.is_over(state) else None,
         }
@@ -109,21 +95,7 @@ def _good(kind: str, **more) -> dict[str, Any]:
 # The table ------------------------------------------------------------------------------
 
 
-def _roles(view: dict, names: list[str]) -> list[dict[str, Any]]:
-    playing = "captain" if view["phase"] == "storage" else view["phase"]
-    return [
-        {
-            "role": r["role"],
-            "name": capfirst(ROLE_NAMES[r["role"]]),
-            "doubloons": r["doubloons"],
-            "taken_by": None if r["taken_by"] is None else names[r["taken_by"]],
-            "playing": r["role"] == playing and r["taken_by"] == view["chooser"],
-        }
-        for r in view["roles"]
-    ]
-
-
-def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[str, Any]]:
+def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[dict[str, Any]]]:
     """The buildings by column, with what the viewer would pay for each.
 
     Only the builder in the builder phase has the builder's privilege, so outside it the
@@ -134,52 +106,29 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[dict[s
         priced = state.clone()
         priced.chooser = None
     owned = view["players"][position]["city"] if position is not None else {}
-    columns = []
-    for column in (1, 2, 3, 4):
-        rows = [
+    return [
+        [
             {
                 "name": b.name,
-                "title": BUILDING_NAMES[b.name],
                 "cost": b.cost,
                 "vp": b.vp,
                 "circles": b.circles,
-                "large": b.large,
-                "good": _good_of(b),
                 "left": view["buildings"].get(b.name, 0),
                 "price": None if position is None else builder.price(priced, position, b),
                 "owned": b.name in owned,
-                # The row's classes, made here: some 25 rows, each a few conditions less
-                # for the template to evaluate on every page.
-                "css": ("is-violet" if b.good is None else f"good-{GOODS[b.good]}")
+                "css": "pr-building "
+                + ("is-violet" if b.good is None else f"good-{GOODS[b.good]}")
                 + ("" if view["buildings"].get(b.name, 0) else " is-gone"),
             }
             for b in BUILDINGS.values()
             if b.column == column
         ]
-        columns.append({"column": ROMAN[column], "rows": rows})
-    return columns
+        for column in (1, 2, 3, 4)
+    ]
 
 
-def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
+def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
     pl = view["players"][seat]
-    tiles = [
-        {**_good(kind), "manned": i < pl["island"][kind]["colonists"]}
-        for kind in ISLAND_KINDS
-        if kind in pl["island"]
-        for i in range(pl["island"][kind]["tiles"])
-    ]
-    city = [
-        {
-            "title": BUILDING_NAMES[b.name],
-            "vp": b.vp,
-            "large": b.large,
-            "good": _good_of(b),
-            "circles": [i < pl["city"][b.name] for i in range(b.circles)],
-            "colonists": pl["city"][b.name],
-        }
-        for b in BUILDINGS.values()
-        if b.name in pl["city"]
-    ]
     return {
         "seat": seat,
         "name": names[seat],
@@ -188,16 +137,8 @@ def _player(view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "is_governor": seat == view["governor"],
         "doubloons": pl["doubloons"],
         "vp": pl["vp"],
-        "goods": [_good(g, count=pl["goods"][g]) for g in GOODS if pl["goods"][g]],
-        "island": tiles,
-        "island_used": len(tiles),
-        "city": city,
-        "city_used": sum(2 if b["large"] else 1 for b in city),
-        "san_juan": pl["san_juan"],
-        "colonists": sum(t["manned"] for t in tiles)
-        + sum(b["colonists"] for b in city)
-        + pl["san_juan"],
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
+        "board": drawing.player_drawing(w, pl),
     }
 
 

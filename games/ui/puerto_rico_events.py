@@ -20,6 +20,7 @@ from games.ui.puerto_rico_names import (
     GOOD_NAMES,
     ISLAND_KIND_NAMES,
     PHASE_NAMES,
+    PLACE_NAMES,
     ROLE_NAMES,
     doubloons,
 )
@@ -205,6 +206,98 @@ def _game_ends(e: dict, names: Sequence[str]) -> str:
     }
 
 
+# Expansion I, "Die neuen Gebäude" ---------------------------------------------------------
+
+
+def _place(place: str) -> str:
+    return str(ISLAND_KIND_NAMES.get(place) or BUILDING_NAMES.get(place) or PLACE_NAMES[place])
+
+
+def _draft(e: dict, names: Sequence[str]) -> str:
+    return ngettext(
+        "%(player)s puts the %(building)s on the board",
+        "%(player)s puts the %(building)s on the board (%(count)d copies)",
+        e["copies"],
+    ) % {
+        "player": names[e["seat"]],
+        "building": BUILDING_NAMES[e["building"]],
+        "count": e["copies"],
+    }
+
+
+def _forest(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s lays the %(tile)s plantation face down as a forest (%(building)s)") % {
+        "player": names[e["seat"]],
+        "tile": ISLAND_KIND_NAMES[e["tile"]],
+        "building": BUILDING_NAMES["forest_house"],
+    }
+
+
+def _black_market(e: dict, names: Sequence[str]) -> str:
+    paid = []
+    if e["colonist"]:
+        paid.append(_("a colonist from %(place)s") % {"place": _place(e["colonist"])})
+    if e["good"]:
+        paid.append(_("1 %(good)s") % {"good": GOOD_NAMES[e["good"]]})
+    if e["vp"]:
+        paid.append(_vp(1))
+    return _("%(player)s pays with %(paid)s (%(building)s)") % {
+        "player": names[e["seat"]],
+        "paid": ", ".join(paid),
+        "building": BUILDING_NAMES["black_market"],
+    }
+
+
+def _gain_vp(building: str) -> Callable[[dict, Sequence[str]], str]:
+    """VP a building gives: "Anna gets 2 victory points (church)"."""
+    return lambda e, names: (
+        _("%(player)s gets %(vp)s (%(building)s)")
+        % {
+            "player": names[e["seat"]],
+            "vp": _vp(e["vp"]),
+            "building": BUILDING_NAMES[building],
+        }
+    )
+
+
+def _gain_doubloons(building: str) -> Callable[[dict, Sequence[str]], str]:
+    return lambda e, names: (
+        _("%(player)s gets %(doubloons)s (%(building)s)")
+        % {
+            "player": names[e["seat"]],
+            "doubloons": doubloons(e["doubloons"]),
+            "building": BUILDING_NAMES[building],
+        }
+    )
+
+
+def _trading_post(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s sells 1 %(good)s to the supply for %(doubloons)s (%(building)s)") % {
+        "player": names[e["seat"]],
+        "good": GOOD_NAMES[e["good"]],
+        "doubloons": doubloons(e["price"]),
+        "building": BUILDING_NAMES["trading_post"],
+    }
+
+
+def _small_wharf(e: dict, names: Sequence[str]) -> str:
+    text = _("%(player)s ships %(barrels)s on the %(building)s: %(vp)s") % {
+        "player": names[e["seat"]],
+        "barrels": _barrels(e["goods"]),
+        "building": BUILDING_NAMES["small_wharf"],
+        "vp": _vp(e["vp"]),
+    }
+    return text + _shipping_bonuses(e)
+
+
+def _guest_moved(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s moves a guest from the %(building)s to %(place)s") % {
+        "player": names[e["seat"]],
+        "building": BUILDING_NAMES["guest_house"],
+        "place": _place(e["to"]),
+    }
+
+
 def _seat_only(message: Callable[[], str]) -> Callable[[dict, Sequence[str]], str]:
     """An event that says only who did nothing; ``message`` translates when it is told."""
     return lambda e, names: message() % {"player": names[e["seat"]]}
@@ -234,6 +327,16 @@ EVENTS: dict[str, Callable[[dict, Sequence[str]], str]] = {
     "goods_returned": _goods_returned,
     "ship_emptied": _ship_emptied,
     "game_ends": _game_ends,
+    "draft": _draft,
+    "forest": _forest,
+    "black_market": _black_market,
+    "church": _gain_vp("church"),
+    "specialty_factory": _gain_doubloons("specialty_factory"),
+    "trading_post": _trading_post,
+    "union_hall": _gain_vp("union_hall"),
+    "lighthouse": _gain_doubloons("lighthouse"),
+    "small_wharf": _small_wharf,
+    "guest_moved": _guest_moved,
 }
 """Each event kind of the engine and how to say it."""
 
@@ -256,9 +359,14 @@ def _refusal_values(params: dict[str, Any]) -> dict[str, Any]:
     for key, table in names.items():
         if key in values and values[key] in table:
             values[key] = table[values[key]]
-    if "place" in values:  # a bad count names an island kind or a building
+    if "place" in values:  # a bad count names an island kind, a building or San Juan
         place = values["place"]
-        values["place"] = ISLAND_KIND_NAMES.get(place) or BUILDING_NAMES.get(place) or place
+        values["place"] = (
+            ISLAND_KIND_NAMES.get(place)
+            or BUILDING_NAMES.get(place)
+            or PLACE_NAMES.get(place)
+            or place
+        )
     return values
 
 
@@ -339,6 +447,40 @@ def _refusals() -> dict[str, str]:
         "bad_building": _("'building' must name a building"),
         "bad_ship": _("'ship' must be 0, 1 or 2"),
         "bad_warehouse": _("'warehouse' must be a list of goods"),
+        # New Buildings
+        "draft_expected": _("the violet buildings are drafted now"),
+        "not_in_draft": _("the %(building)s is not among the buildings to draft"),
+        "already_drafted": _("the %(building)s is already on the board"),
+        "no_draft_space": _("no space for a building costing %(cost)s is left on the board"),
+        "office_or_trading_post": _("the office and the trading post are never both in play"),
+        "no_forest_house": _("only the owner of an occupied forest house lays a tile as a forest"),
+        "quarry_no_forest": _("a quarry cannot become a forest"),
+        "nothing_drawn": _("there is no tile just drawn with the hacienda to lay as a forest"),
+        "library_no_hospice": _("the library's second tile comes without a hospice colonist"),
+        "library_no_quarry": _(
+            "the library's second tile is a plantation (a quarry only with an occupied "
+            "construction hut)"
+        ),
+        "no_black_market": _(
+            "only the owner of an occupied black market pays with a colonist, a barrel or a VP"
+        ),
+        "black_market_not_needed": _(
+            "the black market pays only what your doubloons lack: %(short)s here"
+        ),
+        "no_colonist_there": _("you have no colonist on %(place)s to pay with"),
+        "no_vp": _("you have no VP to pay with"),
+        "no_trading_post": _("only the owner of an occupied trading post sells to the supply"),
+        "no_small_wharf": _("only the owner of an occupied small wharf ships on it"),
+        "small_wharf_used": _("the small wharf is used once a captain phase"),
+        "small_wharf_empty": _("load at least one barrel on the small wharf"),
+        "storehouse_too_small": _("your storehouse keeps %(barrels)s barrels"),
+        "storehouse_not_filled": _("fill your storehouse before goods go back to the supply"),
+        "no_guests": _("you have no guests in an occupied guest house"),
+        "no_guest_moves_now": _("guests are not moved in the mayor phase"),
+        "no_free_circle": _("no empty circle on %(place)s"),
+        "bad_black_market": _("'black_market' maps 'colonist', 'good' and 'vp' to what is paid"),
+        "bad_place": _("unknown place '%(place)s'"),
+        "bad_goods": _("'goods' maps goods to barrel counts"),
     }
 
 

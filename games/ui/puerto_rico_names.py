@@ -31,6 +31,7 @@ ROLE_NAMES = {
 }
 
 PHASE_NAMES = {
+    "draft": pgettext_lazy("phase", "building draft"),
     "role": pgettext_lazy("phase", "choosing a role"),
     "settler": pgettext_lazy("phase", "settler phase"),
     "mayor": pgettext_lazy("phase", "mayor phase"),
@@ -66,8 +67,29 @@ BUILDING_NAMES = {
     "fortress": pgettext_lazy("building", "fortress"),
     "customs_house": pgettext_lazy("building", "customs house"),
     "city_hall": pgettext_lazy("building", "city hall"),
+    # Expansion I, "Die neuen Gebäude"
+    "aqueduct": pgettext_lazy("building", "aqueduct"),
+    "forest_house": pgettext_lazy("building", "forest house"),
+    "black_market": pgettext_lazy("building", "black market"),
+    "storehouse": pgettext_lazy("building", "storehouse"),
+    "guest_house": pgettext_lazy("building", "guest house"),
+    "trading_post": pgettext_lazy("building", "trading post"),
+    "church": pgettext_lazy("building", "church"),
+    "small_wharf": pgettext_lazy("building", "small wharf"),
+    "lighthouse": pgettext_lazy("building", "lighthouse"),
+    "specialty_factory": pgettext_lazy("building", "specialty factory"),
+    "library": pgettext_lazy("building", "library"),
+    "union_hall": pgettext_lazy("building", "union hall"),
+    "statue": pgettext_lazy("building", "statue"),
+    "cloister": pgettext_lazy("building", "cloister"),
 }
-"""Every building of the base game; the expansions add their rows here."""
+"""Every building of the base game and the expansions."""
+
+PLACE_NAMES = {
+    "san_juan": pgettext_lazy("place", "San Juan"),
+    "forest": pgettext_lazy("island", "forest"),
+}
+"""Places that are neither an island kind nor a building."""
 
 END_REASON_NAMES = {
     "colonists": pgettext_lazy("end", "the colonist supply ran short"),
@@ -86,6 +108,14 @@ OPTION_TEXTS = {
         pgettext_lazy("option", "VP chips with five players"),
         pgettext_lazy("option", "122 (first edition) or 126 (2011 edition)."),
     ),
+    "edition": (
+        pgettext_lazy("option", "Expansions"),
+        pgettext_lazy(
+            "option",
+            "The base game, or with the New Buildings (the violet buildings are drafted "
+            "before the first round), the Nobles, or both.",
+        ),
+    ),
 }
 """The label and help of each option of the new-game form (``engines.puerto_rico.OPTIONS``)."""
 
@@ -93,3 +123,14 @@ OPTION_TEXTS = {
 def doubloons(count: int) -> str:
     """An amount of money: "1 doubloon", "3 Dublonen"."""
     return ngettext("%(count)d doubloon", "%(count)d doubloons", count) % {"count": count}
+
+
+GOOD_LETTERS = {
+    "corn": pgettext_lazy("good letter", "C"),
+    "indigo": pgettext_lazy("good letter", "I"),
+    "sugar": pgettext_lazy("good letter", "S"),
+    "tobacco": pgettext_lazy("good letter", "T"),
+    "coffee": pgettext_lazy("good letter", "Cf"),
+    "quarry": pgettext_lazy("good letter", "Q"),
+}
+"""The letter on a drawn barrel or island tile, so that colour never carries a kind alone."""

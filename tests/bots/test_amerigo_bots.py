@@ -1,18 +1,21 @@
-"""The Amerigo AI players: they finish games, see only their seat's view, and are
-reproducible; the Puerto Rico levels are untouched."""
+"""The Amerigo AI players: they finish games with legal actions, see only their seat's view,
+are reproducible, and bound their work; the Puerto Rico levels are untouched."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.bots import BOTS, GAME_BOTS, LEVELS, choose_action
+from games.bots import BOTS, GAME_BOTS, LEVELS, amerigo, choose_action
 from games.engines import amerigo as am
+from games.engines.amerigo.rules import new_act
+from games.engines.amerigo.state import derive_cover
 
 AMERIGO_LEVELS = tuple(GAME_BOTS["amerigo"])
 
 
 def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
-    """Yield (state, view) before each of the bots' decisions, every ``every``-th one."""
+    """Yield (state, view) before each of the bots' decisions, every ``every``-th one; each
+    decision must be one of the legal actions."""
     state = am.new_game(num_players, seed)
     k = 0
     while not am.is_over(state):
@@ -21,36 +24,92 @@ def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
         if k % every == 0:
             yield state, view
         action = choose_action(am, view, level=levels[seat], seed=seed * 10_000 + k)
+        assert action in am.legal_actions(state)
         state = am.apply(state, action)
         k += 1
         assert k < 3000
 
 
-def test_amerigo_levels_are_random_and_easy_and_puerto_rico_keeps_its_own():
-    assert AMERIGO_LEVELS == ("random", "easy")
-    assert LEVELS == tuple(BOTS) == ("random", "easy", "medium", "hard")
+def test_amerigo_offers_every_level_of_the_site_and_puerto_rico_keeps_its_own():
+    assert AMERIGO_LEVELS == LEVELS == tuple(BOTS) == ("random", "easy", "medium", "hard")
+    assert GAME_BOTS["amerigo"]["hard"] is amerigo.play_medium
     with pytest.raises(ValueError):
-        choose_action(am, am.player_view(am.new_game(2, 1), 0), level="hard", seed=1)
+        choose_action(am, am.player_view(am.new_game(2, 1), 0), level="expert", seed=1)
 
 
-@pytest.mark.parametrize("num_players", am.PLAYER_COUNTS)
-def test_whole_games_between_random_and_easy_finish(num_players):
-    levels = ["easy", "random", "easy", "random"][:num_players]
+@pytest.mark.parametrize(
+    ("num_players", "levels"),
+    [
+        (2, ["medium", "random"]),
+        (3, ["easy", "hard", "random"]),
+        (4, ["random", "easy", "medium", "easy"]),
+    ],
+)
+def test_whole_games_at_every_level_finish_with_legal_actions(num_players, levels):
     for _ in _game(num_players, 7, levels, every=50):
         pass
 
 
-@pytest.mark.parametrize("level", AMERIGO_LEVELS)
-def test_amerigo_bots_never_read_hidden_information(level):
-    """A twin with another tower inside, other face-down markers and pirates, another seed:
-    the same view, so the same action."""
-    checked = 0
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_amerigo_bots_decide_the_same_whatever_the_hidden_parts(level):
+    """Two determinizations of one view differ in all the view hides (what is inside the
+    tower, face-down markers and pirates, the seed); a bot handed either decides the same.
+    (``hard`` is ``medium``.)"""
+    bot = GAME_BOTS["amerigo"][level]
+    checked = scrambled = 0
     for state, view in _game(3, 21, ["random"] * 3, every=25):
-        twin = am.determinize(view, 99)
-        assert am.player_view(twin, view["seat"]) == view
-        mine = choose_action(am, view, level=level, seed=5)
-        theirs = choose_action(am, am.player_view(twin, view["seat"]), level=level, seed=5)
-        assert mine == theirs
-        assert mine in am.legal_actions(state)
+        one, other = am.determinize(view, 1), am.determinize(view, 2)
+        assert am.player_view(one, view["seat"]) == am.player_view(other, view["seat"]) == view
+        assert one.rng != other.rng
+        scrambled += one.progress_stack != other.progress_stack
+        legal = am.legal_actions(one)
+        assert legal == am.legal_actions(other) == am.legal_actions(state)
+        mine = bot(one, view, legal, 5)
+        assert mine == bot(other, view, legal, 5)
+        assert mine in legal
         checked += 1
     assert checked > 5
+    assert scrambled > 2
+
+
+def test_medium_is_reproducible_given_its_seed():
+    moves = [
+        [choose_action(am, view, level="medium", seed=3) for _ in range(2)]
+        for _, view in _game(2, 5, ["random"] * 2, every=40)
+    ]
+    assert len(moves) > 5
+    assert all(first == second for first, second in moves)
+
+
+def _building(gold: int) -> am.State:
+    """Four players; the seat to act builds with 6 AP and ``gold`` gold, a trading post on
+    each of the two largest islands, four landscape tiles and village tiles beside it."""
+    state = am.new_game(4, 3)
+    m = state.map
+    seat = am.current_player(state)
+    p = state.players[seat]
+    for island in sorted(range(len(m.sizes)), key=lambda k: -m.sizes[k])[:2]:
+        p.posts.append(next(post for post, _ in m.posts if m.island[post] == island))
+    p.landscapes = ["6L", "5L", "4O", "2"]
+    p.villages_held = {"V1": 2, "V2": 1, "V3": 1, "V4": 0}
+    p.gold = gold
+    state.cover = derive_cover(state)
+    state.phase = "act"
+    state.act = new_act("green", 6)
+    return state
+
+
+@pytest.mark.parametrize("gold", [0, 2, 9])
+def test_medium_judges_a_bounded_shortlist_however_many_placements(gold, monkeypatch):
+    """The work is counted, not timed: at most the shortlist and ``done`` per AP bought
+    (``BUY_AP`` at most), whatever the number of legal placements."""
+    state = _building(gold)
+    legal = am.legal_actions(state)
+    assert len(legal) > 5 * amerigo.BUILD_SHORTLIST
+    judged = []
+    real = amerigo.worth
+    monkeypatch.setattr(amerigo, "worth", lambda *args: judged.append(1) or real(*args))
+    action = amerigo.play_medium(state, am.player_view(state, 0), legal, seed=1)
+    assert action in legal
+    tries = 1 + min(gold, amerigo.BUY_AP)
+    assert 0 < len(judged) <= tries * (amerigo.BUILD_SHORTLIST + 1)

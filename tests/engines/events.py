@@ -54,6 +54,24 @@ EXAMPLES = [
     {"event": "goods_returned", "seat": 2, "goods": {"corn": 3, "indigo": 1}},
     {"event": "ship_emptied", "capacity": 5, "good": "corn", "barrels": 5},
     {"event": "game_ends", "reason": "vp_chips"},
+    # New Buildings
+    {"event": "draft", "seat": 1, "building": "church", "copies": 2},
+    {"event": "forest", "seat": 0, "tile": "sugar"},
+    {"event": "black_market", "seat": 2, "colonist": "san_juan", "good": "indigo", "vp": False},
+    {"event": "church", "seat": 2, "vp": 1},
+    {"event": "specialty_factory", "seat": 0, "doubloons": 2},
+    {"event": "trading_post", "seat": 1, "good": "coffee", "price": 5},
+    {"event": "union_hall", "seat": 1, "vp": 3},
+    {"event": "lighthouse", "seat": 0, "doubloons": 1},
+    {
+        "event": "small_wharf",
+        "seat": 2,
+        "goods": {"corn": 2, "sugar": 1},
+        "vp": 1,
+        "harbor": False,
+        "captain": False,
+    },
+    {"event": "guest_moved", "seat": 0, "to": "library"},
 ]
 FIELDS = {e["event"]: set(e) for e in EXAMPLES}
 """Each kind's fields."""

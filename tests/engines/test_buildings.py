@@ -40,6 +40,23 @@ RULEBOOK_TABLE = {
     "customs_house": (10, 4, 4, 1, 1, "violet", True),
     "city_hall": (10, 4, 4, 1, 1, "violet", True),
 }
+# Expansion I, "Die neuen Gebäude" (buildings.md): 2 of each small one, 1 of each large one.
+NEW_BUILDINGS_TABLE = {
+    "aqueduct": (1, 1, 1, 1, 2, "violet", False),
+    "forest_house": (2, 1, 1, 1, 2, "violet", False),
+    "black_market": (2, 1, 1, 1, 2, "violet", False),
+    "storehouse": (3, 1, 1, 1, 2, "violet", False),
+    "guest_house": (4, 2, 2, 2, 2, "violet", False),
+    "trading_post": (5, 2, 2, 1, 2, "violet", False),
+    "church": (5, 2, 2, 1, 2, "violet", False),
+    "small_wharf": (6, 2, 2, 1, 2, "violet", False),
+    "lighthouse": (7, 3, 3, 1, 2, "violet", False),
+    "specialty_factory": (8, 3, 3, 1, 2, "violet", False),
+    "library": (8, 3, 3, 1, 2, "violet", False),
+    "union_hall": (9, 3, 3, 1, 2, "violet", False),
+    "statue": (10, 8, 4, 0, 1, "violet", True),
+    "cloister": (10, 4, 4, 1, 1, "violet", True),
+}
 
 # Where each building's power acts, from the rulebook's building descriptions.
 RULEBOOK_POWERS = {
@@ -53,7 +70,28 @@ RULEBOOK_POWERS = {
     powers.LOADING_VP: {"harbor"},
     powers.OWN_SHIP: {"wharf"},
     powers.STORAGE_KINDS: {"small_warehouse", "large_warehouse"},
-    powers.SCORING: {"guild_hall", "residence", "fortress", "customs_house", "city_hall"},
+    powers.SCORING: {
+        "guild_hall",
+        "residence",
+        "fortress",
+        "customs_house",
+        "city_hall",
+        "cloister",
+    },
+    # Expansion I (the statue has no power: its 8 VP are its row's)
+    powers.LAY_FOREST: {"forest_house"},
+    powers.MOVE_GUESTS: {"guest_house"},
+    powers.BUILD_PAYMENT: {"black_market"},
+    powers.BUILD_VP: {"church"},
+    powers.EXTRA_BARRELS: {"aqueduct"},
+    powers.BEST_KIND_PAY: {"specialty_factory"},
+    powers.SELL_TO_SUPPLY: {"trading_post"},
+    powers.CAPTAIN_START_VP: {"union_hall"},
+    powers.CAPTAIN_PAY: {"lighthouse"},
+    powers.LOADING_PAY: {"lighthouse"},
+    powers.OWN_SHIP_MIXED: {"small_wharf"},
+    powers.STORAGE_BARRELS: {"storehouse"},
+    powers.DOUBLE_PRIVILEGE: {"library"},
 }
 
 
@@ -62,8 +100,12 @@ def test_each_building_is_one_row_of_the_rulebook_table():
         name: (b.cost, b.vp, b.column, b.circles, b.copies, b.kind, b.large)
         for name, b in BUILDINGS.items()
     }
-    assert rows == RULEBOOK_TABLE
-    assert {b.expansion for b in BUILDINGS.values()} == {"base"}
+    assert rows == {**RULEBOOK_TABLE, **NEW_BUILDINGS_TABLE}
+    expansions = {name: b.expansion for name, b in BUILDINGS.items()}
+    assert expansions == {
+        **dict.fromkeys(RULEBOOK_TABLE, "base"),
+        **dict.fromkeys(NEW_BUILDINGS_TABLE, "new_buildings"),
+    }
     assert all(b.violet == (b.good is None) for b in BUILDINGS.values())
 
 
@@ -99,6 +141,13 @@ AMOUNTS = {
     ("harbor", (3,)): 1,  # 1 VP per loading, whatever the barrels
     ("small_warehouse", ()): 1,  # kinds kept whole
     ("large_warehouse", ()): 2,
+    ("church", ("hospice",)): 1,  # 2nd column
+    ("church", ("factory",)): 1,  # 3rd column
+    ("church", ("residence",)): 2,  # 4th column
+    ("church", ("small_market",)): 0,  # 1st column: nothing
+    ("specialty_factory", (4,)): 3,  # one less than the best kind's barrels
+    ("specialty_factory", (0,)): 0,
+    ("storehouse", ()): 3,  # barrels of any kinds
 }
 
 
@@ -120,6 +169,12 @@ def test_an_amount_counts_only_while_its_building_is_occupied(building, args, am
         (powers.COLONIST_WITH_BUILDING, "university"),
         (powers.SELL_SAME_KIND, "office"),
         (powers.OWN_SHIP, "wharf"),
+        (powers.LAY_FOREST, "forest_house"),
+        (powers.MOVE_GUESTS, "guest_house"),
+        (powers.BUILD_PAYMENT, "black_market"),
+        (powers.SELL_TO_SUPPLY, "trading_post"),
+        (powers.OWN_SHIP_MIXED, "small_wharf"),
+        (powers.DOUBLE_PRIVILEGE, "library"),
     ],
 )
 def test_a_privilege_applies_only_while_its_building_is_occupied(point, building):
@@ -140,10 +195,10 @@ def test_end_bonuses_of_occupied_large_buildings_only():
 
 
 def test_a_power_for_a_building_not_in_the_table_is_refused():
-    with pytest.raises(ValueError, match="no building 'statue'"):
-        powers.privilege(powers.SETTLE_QUARRY, "statue")
-    with pytest.raises(ValueError, match="no building 'statue'"):
-        powers.power(powers.SCORING, "statue")(lambda pl: 8)
+    with pytest.raises(ValueError, match="no building 'windmill'"):
+        powers.privilege(powers.SETTLE_QUARRY, "windmill")
+    with pytest.raises(ValueError, match="no building 'windmill'"):
+        powers.power(powers.SCORING, "windmill")(lambda pl: 1)
 
 
 def test_role_cards_and_ships_are_named_records():

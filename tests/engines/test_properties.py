@@ -23,18 +23,23 @@ from games.engines.puerto_rico.actions import (
     Arrange,
     Build,
     ChooseRole,
+    Draft,
     ExtraGood,
+    Forest,
     Hacienda,
     IllegalAction,
     Load,
+    MoveGuest,
     Pass,
     Sell,
     Settle,
+    SmallWharf,
     Store,
     Wharf,
     action_from_json,
     action_to_json,
 )
+from games.engines.puerto_rico.common import uses_new_buildings
 from games.engines.puerto_rico.data import (
     BUILDINGS,
     CITY_SPACES,
@@ -62,9 +67,13 @@ PROPERTY = settings(
 
 @st.composite
 def game_configs(draw) -> tuple[int, dict]:
-    """A player count and options: hidden VP on/off, and for five players 122 or 126 chips."""
+    """A player count and options: hidden VP on/off, for five players 122 or 126 chips, the
+    base game or the New Buildings."""
     n = draw(st.sampled_from(pr.PLAYER_COUNTS))
-    options = {"hidden_vp": draw(st.booleans())}
+    options = {
+        "hidden_vp": draw(st.booleans()),
+        "edition": draw(st.sampled_from(["base", "new_buildings"])),
+    }
     if n == 5:
         chips = draw(st.sampled_from([None, 122, 126]))
         if chips is not None:
@@ -112,7 +121,13 @@ class Totals:
         self.plantations = list(setup.plantations)
         self.quarries = setup.quarries
         self.chips = state.options["vp_chips"]
-        self.copies = {name: setup.copies(b) for name, b in BUILDINGS.items()}
+        self.new_buildings = uses_new_buildings(state)
+        # With the New Buildings the violet buildings come from the draft (checked as it goes).
+        self.copies = {
+            name: setup.copies(b)
+            for name, b in BUILDINGS.items()
+            if b.expansion == "base" and not (self.new_buildings and b.violet)
+        }
         assert state.quarries == self.quarries == (5 if state.num_players == 2 else 8)
         if state.num_players < 5:
             assert self.chips == setup.vp_chips
@@ -143,7 +158,9 @@ def assert_invariants(state: State, totals: Totals) -> None:
     assert state.colonist_supply >= 0 and state.colonist_ship >= 0
     colonists = state.colonist_supply + state.colonist_ship + sum(pl.colonists() for pl in players)
     assert colonists == totals.colonists
-    # Island tiles: stack + face-up + discards + islands, per kind; quarries.
+    # Island tiles: stack + face-up + discards + islands, per kind (forests: any kind);
+    # quarries.
+    shortfall = 0
     for k in range(5):
         total = (
             state.stack.count(k)
@@ -151,7 +168,9 @@ def assert_invariants(state: State, totals: Totals) -> None:
             + state.discards.count(k)
             + sum(pl.tiles[k] for pl in players)
         )
-        assert total == totals.plantations[k], f"plantation {k}: {total}"
+        assert total <= totals.plantations[k], f"plantation {k}: {total}"
+        shortfall += totals.plantations[k] - total
+    assert shortfall == sum(pl.forests for pl in players), "plantations lost or made"
     assert state.quarries >= 0
     assert state.quarries + sum(pl.tiles[5] for pl in players) == totals.quarries
     # VP chips.
@@ -161,10 +180,17 @@ def assert_invariants(state: State, totals: Totals) -> None:
         assert state.vp_chips + vp == totals.chips
         assert "vp_chips" not in state.end_reasons
     else:
-        assert vp >= totals.chips
+        # (A VP paid to the black market after the chips ran out is gone.)
+        assert vp >= totals.chips or totals.new_buildings
         assert "vp_chips" in state.end_reasons
     # Buildings: board + owned = copies; each building once per player.
-    for name, copies in totals.copies.items():
+    copies_of = dict(totals.copies)
+    for name in state.drafted:
+        copies_of[name] = SETUPS[n].copies(BUILDINGS[name])
+    assert len(set(state.drafted)) == len(state.drafted) <= 17
+    assert not {"office", "trading_post"} <= set(state.drafted)
+    assert set(state.buildings) == set(copies_of)
+    for name, copies in copies_of.items():
         owned = sum(1 for pl in players if name in pl.city)
         assert state.buildings[name] >= 0
         assert state.buildings[name] + owned == copies, name
@@ -174,7 +200,8 @@ def assert_invariants(state: State, totals: Totals) -> None:
         assert pl.vp >= 0
         assert pl.san_juan >= 0
         assert sum(BUILDINGS[b].spaces for b in pl.city) <= CITY_SPACES
-        assert sum(pl.tiles) <= ISLAND_SPACES
+        assert sum(pl.tiles) + pl.forests <= ISLAND_SPACES
+        assert pl.forests == 0 or totals.new_buildings
         for k in range(6):
             assert 0 <= pl.worked[k] <= pl.tiles[k]
         for b, c in pl.city.items():
@@ -265,6 +292,27 @@ STATIC_CANDIDATES = (
         for kept in combinations(range(5), size)
     ]
     + [Store(w, (g, g)) for w in (None, *range(5)) for g in range(5)]
+    # New Buildings
+    + [Draft(b) for b in BUILDINGS]
+    + [Forest()]
+    + [Settle(k, h, True) for k in range(6) for h in (False, True)]
+    + [Sell(g, True) for g in range(5)]
+    + [MoveGuest(p) for p in ("corn", "quarry", "library", "storehouse", "guest_house")]
+    + [SmallWharf(c) for c in ((1, 0, 0, 0, 0), (2, 1, 0, 0, 0), (0, 0, 0, 0, 0), (0, 1, 1, 1, 1))]
+    + [Store(w, (), (g,)) for w in (None, 0, 2) for g in range(5)]
+    + [Store(0, (), (0, 1, 2)), Store(1, (0,), (1, 1, 1)), Store(2, (), (0, 0, 0, 0))]
+    + [
+        Build(b, False, c, g, v)
+        for b in ("harbor", "large_warehouse", "small_market", "church")
+        for c, g, v in (
+            ("san_juan", None, False),
+            (None, 1, False),
+            (None, None, True),
+            ("corn", 0, False),
+            ("black_market", None, False),
+            ("quarry", 2, True),
+        )
+    ]
 )
 
 
@@ -277,7 +325,7 @@ def arrangement_rule(state: State, a: Arrange) -> bool:
     if a.privilege:
         if state.turn != 0 or state.colonist_supply == 0:
             return False
-        total += 1
+        total += min(state.colonist_supply, 2 if occupied(pl, "library") else 1)
     names = [b for b, _ in a.city]
     if len(set(names)) != len(names):
         return False
@@ -301,9 +349,10 @@ def brute_arrangements(state: State, limit: int = 3000) -> set[Arrange] | None:
     privileges = [False]
     if state.turn == 0 and state.colonist_supply > 0:
         privileges.append(True)
+    extra = min(state.colonist_supply, 2 if occupied(pl, "library") else 1)
     out = set()
     for privilege in privileges:
-        target = min(pl.colonists() + privilege, sum(caps))
+        target = min(pl.colonists() + privilege * extra, sum(caps))
         for counts in product(*(range(c + 1) for c in caps)):
             if sum(counts) != target:
                 continue
@@ -366,9 +415,8 @@ def arrangement_candidates(state: State, offered: Arrangements, rng: random.Rand
 
 
 def store_outcome(pl, a: Store) -> tuple[int, ...]:
-    return tuple(
-        pl.goods[g] if g in a.warehouse else (1 if g == a.windrose else 0) for g in range(5)
-    )
+    loose = (a.windrose, *a.storehouse)
+    return tuple(pl.goods[g] if g in a.warehouse else loose.count(g) for g in range(5))
 
 
 def store_rule(state: State, a: Store) -> bool:
@@ -379,7 +427,7 @@ def store_rule(state: State, a: Store) -> bool:
     )
     held = {g for g in range(5) if pl.goods[g]}
     kept = set(a.warehouse)
-    if len(kept) != len(a.warehouse) or not kept <= held:
+    if a.storehouse or len(kept) != len(a.warehouse) or not kept <= held:
         return False
     if len(kept) != min(room, len(held)):
         return False
@@ -398,6 +446,8 @@ def expected_offer(state: State) -> set | None:
     seat = state.current
     pl = state.players[seat] if seat is not None else None
     out: set = set()
+    if uses_new_buildings(state):
+        return None  # (the New Buildings: offered = accepted below, and the rulebook tests)
     if state.phase == "role":
         return {ChooseRole(r) for r, _, taken in state.roles if taken is None}
     if state.phase == "settler":
@@ -419,7 +469,7 @@ def expected_offer(state: State) -> set | None:
         for name, b in BUILDINGS.items():
             cost = b.cost - min(pl.worked[QUARRY], b.column) - (seat == state.chooser)
             if (
-                state.buildings[name]
+                state.buildings.get(name)
                 and name not in pl.city
                 and b.spaces <= free
                 and max(cost, 0) <= pl.doubloons
@@ -531,16 +581,22 @@ def assert_offer_matches_rules(state: State, rng: random.Random) -> None:
             rules.check(state, a)
             action_roundtrip(a)
             assert_apply_accepts(state, a)
-        if state.phase == "storage":
+        storehouse = state.phase == "storage" and occupied(
+            state.players[state.current], "storehouse"
+        )
+        if state.phase == "storage" and not storehouse:
             pl = state.players[state.current]
-            outcomes = [store_outcome(pl, a) for a in offered]
+            stores = [a for a in offered if isinstance(a, Store)]  # (and guest moves)
+            outcomes = [store_outcome(pl, a) for a in stores]
             assert len(set(outcomes)) == len(outcomes), "two offered stores keep the same"
             ruled = [a for a in STATIC_CANDIDATES if isinstance(a, Store) and store_rule(state, a)]
             assert {store_outcome(pl, a) for a in ruled} == set(outcomes)
-            assert offered_set <= set(ruled)
-            assert len(offered) > 1, "a seat without a choice is asked to store"
+            assert set(stores) <= set(ruled)
+            assert len(stores) > 1, "a seat without a choice is asked to store"
         for a in STATIC_CANDIDATES:
-            if state.phase == "storage":
+            if storehouse and isinstance(a, Store):
+                continue  # (several Store actions keep the same: only the offered are listed)
+            if state.phase == "storage" and not isinstance(a, MoveGuest):
                 legal = isinstance(a, Store) and store_rule(state, a)
             else:
                 legal = a in offered_set
@@ -741,6 +797,10 @@ def test_candidates_cover_every_kind_of_action():
         Wharf,
         Load,
         Store,
+        Draft,
+        Forest,
+        SmallWharf,
+        MoveGuest,
     }
 
 

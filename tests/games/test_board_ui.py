@@ -120,8 +120,8 @@ def player_board(html: str, seat: int) -> str:
 
 
 def price_shown(html: str, building: str) -> int:
-    row = re.search(rf'id="pr-building-{building}".*?</tr>', html, re.S).group(0)
-    return int(re.search(r'class="pr-price">(\d+)<', row).group(1))
+    cell = re.search(rf'id="pr-building-{building}".*?</g>', html, re.S).group(0)
+    return int(re.search(r'class="pr-price"[^>]*>(\d+)<', cell).group(1))
 
 
 # Positions ------------------------------------------------------------------------------
@@ -409,7 +409,7 @@ def test_the_face_down_order_and_the_seed_are_never_shown():
         assert all(stack not in (found, found[::-1]) for found in lists(context))
         html = render(state, seat)
         words = text(html)
-        assert "Face-down plantations 13" in words
+        assert "Face-down plantations: 13; discarded: 0" in words
         for sequence in ("coffee tobacco sugar", "sugar tobacco coffee", "indigo sugar tobacco"):
             assert sequence not in words.replace(",", "")
         assert str(state.rng) not in html
@@ -423,14 +423,18 @@ def test_hidden_vp_are_not_shown_for_other_seats():
     ]
     state = position(players)
     html = render(state, ANNA)
-    shown = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
-    assert "58" not in shown and "63" not in shown
-    assert re.search(r'class="pr-vp">7<', player_board(html, ANNA))
-    assert "hidden" in text(player_board(html, BOB))
+    assert re.search(r'class="pr-count pr-vp"[^>]*>7<', player_board(html, ANNA))
+    for seat in (BOB, CHRIS):
+        assert re.search(r'class="pr-count pr-vp"[^>]*>\?<', player_board(html, seat))
+        assert "VP chips: hidden." in text(player_board(html, seat))
     spectator = render(state, None)
-    assert "58" not in spectator and "hidden" in text(player_board(spectator, ANNA))
+    assert "VP chips: hidden." in text(player_board(spectator, ANNA))
+    for shown in (html, spectator):
+        # Numbers are everywhere in a drawing's coordinates; the VP would be an element's text.
+        assert not re.search(r">\s*(58|63)\s*<", shown)
+        assert not re.search(r"\b(58|63)\b", text(shown))
     open_vp = position(players, options={"hidden_vp": False})
-    assert re.search(r'class="pr-vp">58<', player_board(render(open_vp, ANNA), BOB))
+    assert re.search(r'class="pr-count pr-vp"[^>]*>58<', player_board(render(open_vp, ANNA), BOB))
 
 
 def test_spectators_and_waiting_seats_get_no_forms():
@@ -445,13 +449,17 @@ def test_spectators_and_waiting_seats_get_no_forms():
 
 def test_player_boards_show_island_city_goods_and_roles():
     state = choose(table(), "trader")
-    board = text(player_board(render(state, None), BOB))
-    assert "Doubloons 10" in board
-    assert "corn 2" in board and "coffee 1" in board
-    assert "indigo plant" in board and "1 of 3 colonists" in board
-    assert "indigo ●, with colonist" in board and "quarry ○, empty" in board
-    assert "Roles trader" in board
-    assert "4/12 spaces" in board and "2/12 spaces" in board
+    html = player_board(render(state, None), BOB)
+    board = text(html)
+    assert "10 doubloons." in board
+    assert "Corn: 2" in board and "Coffee: 1" in board and "Sugar: 0" in board
+    assert "Indigo plant, 1 of 3 colonists." in board and "Small market, 0 of 1 colonist." in board
+    assert board.count("Indigo plantation, occupied.") == 1
+    assert board.count("Indigo plantation, empty.") == 1
+    assert "Corn plantation, empty." in board and "Quarry, empty." in board
+    assert re.findall(r'class="pr-badge pr-badge-role">([^<]*)<', html) == ["trader"]
+    assert len(re.findall(r'<g class="pr-tile ', html)) == 4
+    assert len(re.findall(r'<g class="pr-building ', html)) == 2
 
 
 def test_game_over_shows_the_score_breakdown_and_the_winner():
@@ -477,7 +485,8 @@ def test_game_over_shows_the_score_breakdown_and_the_winner():
     assert "Anna 20 7 guild hall 3 30 3" in words
     assert "Bob winner 30 4 residence 4 38 5" in words
     assert "Chris 9 0 — 9 0" in words
-    assert re.search(r'class="pr-vp">30<', player_board(html, BOB))  # VP open at the end
+    # The VP are open at the end.
+    assert re.search(r'class="pr-count pr-vp"[^>]*>30<', player_board(html, BOB))
 
 
 def test_a_full_tie_names_every_winner():
@@ -609,7 +618,7 @@ def every_kind_of_board() -> list[tuple[pr.State, int | None]]:
     ]
 
 
-SAME_IN_BOTH = {"San", "Juan", "an", "in", "Indigo", *NAMES, "II", "III", "IV"}
+SAME_IN_BOTH = {"San", "Juan", "an", "in", "In", "Indigo", *NAMES, "II", "III", "IV"}
 """Words the German board may share with the English one: San Juan, indigo, the names."""
 
 
@@ -623,8 +632,8 @@ def test_the_german_board_uses_the_rulebooks_names_and_du():
     words = text(german(table(taken={"settler": ANNA}, role_doubloons={"craftsman": 2}), BOB))
     assert "Aufseher (+2 Dublonen)" in words
     assert "Du bist an der Reihe: eine Rolle wählen." in words
-    assert "Siedler genommen von Anna" in words
-    assert "Zunfthalle groß" in words and "Kleine Markthalle" in words
+    assert "Siedler, genommen von Anna." in words
+    assert "Zunfthalle: Kosten 10" in words and "Kleine Markthalle: Kosten 1" in words
     assert "Durchgang 1 · Rollenwahl · Gouverneur: Anna" in words
 
     settler = [
@@ -835,6 +844,21 @@ GERMAN_BUILDING_NAMES = {
     "fortress": "Festung",
     "customs_house": "Zollhaus",
     "city_hall": "Rathaus",
+    # Expansion I (names-de.md)
+    "aqueduct": "Aquädukt",
+    "forest_house": "Forsthaus",
+    "black_market": "Schwarzmarkt",
+    "storehouse": "Lagerhalle",
+    "guest_house": "Gasthaus",
+    "trading_post": "Handelsposten",
+    "church": "Kirche",
+    "small_wharf": "Kleine Werft",
+    "lighthouse": "Leuchtturm",
+    "specialty_factory": "Monofaktur",
+    "library": "Bibliothek",
+    "union_hall": "Gildenhaus",
+    "statue": "Statue",
+    "cloister": "Kloster",
 }
 
 
@@ -857,10 +881,14 @@ def test_a_two_player_table_shows_its_two_ships_seven_roles_and_three_choices_ea
     state = pr.apply(state, pr.ChooseRole("trader"))  # Anna's second role of the round
     html = render(state, BOB)
     words = text(html)
-    assert "Cargo ships 4-ship empty, 0/4 6-ship empty, 0/6 Players" in words
+    assert re.findall(r'<g class="pr-ship[ "][^>]*><title>(\d-ship, empty)\.', html) == [
+        "4-ship, empty",
+        "6-ship, empty",
+    ]
     assert len(re.findall(r'class="pr-role[ "]', html)) == 7
     assert "Each of you chooses 3 roles a round, in turn." in words
-    assert "Roles trader, prospector" in text(player_board(html, ANNA))
+    roles = re.findall(r'class="pr-badge pr-badge-role">([^<]*)<', player_board(html, ANNA))
+    assert roles == ["trader", "prospector"]
     with translation.override("de"):
         words = text(render(state, BOB))
     assert "Ihr wählt abwechselnd je 3 Rollen pro Runde." in words

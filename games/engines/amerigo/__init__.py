@@ -30,7 +30,7 @@ from .rules import (
     winners,
 )
 from .state import State
-from .view import determinize, player_view
+from .view import determinize, known_scores, player_view, reveals, round_number
 
 NAME = "amerigo"
 OPTIONS: tuple[dict[str, Any], ...] = ()
@@ -71,10 +71,13 @@ __all__ = [
     "determinize",
     "from_json",
     "is_over",
+    "known_scores",
     "legal_actions",
     "new_game",
     "player_view",
     "progress_vp",
+    "reveals",
+    "round_number",
     "scores",
     "to_json",
     "winners",

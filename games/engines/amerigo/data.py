@@ -22,6 +22,8 @@ FRAMES = {2: (4, 0), 3: (4, 2), 4: (4, 4)}
 """Frame pieces by player count: (corner pieces of 3 water fields, small pieces of 1)."""
 LARGE_ISLAND = 20
 """Islands of this many land fields or more are large islands and get a treasure chest."""
+CHESTS = 5
+"""Treasure chests, one per large island: a landscape has at most this many large islands."""
 GOLD_MAX = 12
 CANNON_MAX = 12
 """The rulebook's example: 10 cannons and 5 AP give only 2 cannons."""

@@ -7,7 +7,7 @@ piece has 3 water fields, a small piece 1). Fields are numbered row by row (``r 
 
 Rules kept: (1) no water field is enclosed by land (all water joins the frame), (2) each
 island is one orthogonally connected area of land with water all around it (islands never
-touch, not even diagonally).
+touch, not even diagonally). There are at most 5 large islands: one treasure chest marks each.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from .data import (
+    CHESTS,
     FRAMES,
     GOODS,
     ISLAND_SIZES,
@@ -287,6 +288,8 @@ def _attempt(num_players: int, rng: random.Random) -> Map | None:
     cells = "".join("".join(row) for row in grid)
     island = label_islands(cells, rows, cols)
     m = Map(rows, cols, cells, island, [], {})
+    if sum(size >= LARGE_ISLAND for size in m.sizes) > CHESTS:
+        return None
     posts = _place_posts(m, rng)
     if posts is None:
         return None

@@ -384,12 +384,13 @@ def _offers(state: State, kind: str | None = None) -> Iterator[dict[str, Any]]:
                     yield {"type": "pick", "slot": slot}
         return
     left = act["ap"] - act["spent"]
-    if kind in (None, "buy_ap") and p.gold:
-        yield {"type": "buy_ap"}
     colour = act["colour"]
+    room = TRACKS[colour] - _track_position(state, seat, colour) if colour in TRACKS else None
+    # An AP bought beyond a track's end would only buy the end's 2 gold for 1 gold.
+    if kind in (None, "buy_ap") and p.gold and (room is None or left < room):
+        yield {"type": "buy_ap"}
     if colour in TRACKS:
         if kind in (None, "advance"):
-            room = TRACKS[colour] - _track_position(state, seat, colour)
             for n in range(1, min(left, room) + 1):
                 yield {"type": "advance", "steps": n}
         if colour == "white" and kind in (None, "leap") and p.unused("leader"):
@@ -548,7 +549,7 @@ def check(state: State, action: dict[str, Any]) -> None:
         raise IllegalAction("pick_marker_first")
     if state.phase == "act" and kind in ("choose", "gold", "cube_vp"):
         raise IllegalAction("already_chosen", colour=state.act["colour"])
-    if kind == "buy_ap":
+    if kind == "buy_ap" and not state.players[state.queue[0]].gold:
         raise IllegalAction("no_gold")
     if kind == "choose":
         raise IllegalAction("colour_not_offered", colour=action["colour"])

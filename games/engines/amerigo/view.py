@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from .data import COLOURS, CUBES_PER_COLOUR, PIRATES, PROGRESS_MARKERS
-from .rules import goods_markers
+from .rules import apply, goods_markers
 from .state import State
 
 
@@ -74,3 +74,27 @@ def determinize(view: dict[str, Any], seed: int) -> State:
     }
     data["rng"] = rng.getrandbits(63)
     return State.from_json(data)
+
+
+HIDDEN = ("rng", "tower", "progress_stack", "goods_stacks", "pirates")
+"""The parts of the state's JSON that hold something hidden (the pirates: their face-down
+values and the sixth marker)."""
+
+
+def reveals(state: State, action: dict[str, Any]) -> bool:
+    """Whether ``action`` shows something hidden: cubes thrown into the tower (what falls out
+    was inside it), a progress or goods marker or a pirate turned face up, any use of the
+    random seed. Each changes a hidden part of the state, so that is what is compared; the
+    face-up pirates count too, as they move with the face-down ones."""
+    before, after = state.to_json(), apply(state, action).to_json()
+    return any(before[part] != after[part] for part in HIDDEN)
+
+
+def known_scores(state: State, seat: int | None) -> list[int | None]:
+    """Every seat's VP: the scoring track lies open to all."""
+    return [p.vp for p in state.players]
+
+
+def round_number(state: State) -> int:
+    """The round being played (1-5); the fifth once the game is over."""
+    return state.round

@@ -1,4 +1,5 @@
-"""Puerto Rico, the base game for 2-5 players, as a pure-Python rules engine.
+"""Puerto Rico for 2-5 players, the base game and the New Buildings expansion, as a
+pure-Python rules engine.
 
 Typical use::
 
@@ -18,14 +19,18 @@ from .actions import (
     Arrange,
     Build,
     ChooseRole,
+    Draft,
     ExtraGood,
+    Forest,
     Hacienda,
     IllegalAction,
     Load,
     MalformedAction,
+    MoveGuest,
     Pass,
     Sell,
     Settle,
+    SmallWharf,
     Store,
     Wharf,
     action_from_json,
@@ -38,7 +43,7 @@ from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
 from .scoring import scores, winners
 from .state import State
-from .view import player_view
+from .view import known_scores, player_view, reveals, round_number
 
 NAME = "puerto_rico"
 
@@ -70,14 +75,18 @@ __all__ = [
     "Arrangements",
     "Build",
     "ChooseRole",
+    "Draft",
     "ExtraGood",
+    "Forest",
     "Hacienda",
     "IllegalAction",
     "Load",
     "MalformedAction",
+    "MoveGuest",
     "Pass",
     "Sell",
     "Settle",
+    "SmallWharf",
     "State",
     "Store",
     "Wharf",
@@ -89,9 +98,12 @@ __all__ = [
     "determinize",
     "from_json",
     "is_over",
+    "known_scores",
     "legal_actions",
     "new_game",
     "player_view",
+    "reveals",
+    "round_number",
     "scores",
     "to_json",
     "winners",

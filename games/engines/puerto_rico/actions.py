@@ -73,6 +73,35 @@ REFUSALS: dict[str, str] = {
     "windrose_in_warehouse": "the windrose barrel is one more barrel, of a kind not warehoused",
     "warehouse_not_filled": "fill your warehouses before goods go back to the supply",
     "windrose_empty": "keep one barrel on your windrose before goods go back",
+    # New Buildings
+    "draft_expected": "the violet buildings are drafted now",
+    "not_in_draft": "the {building} is not among the buildings to draft",
+    "already_drafted": "the {building} is already on the board",
+    "no_draft_space": "no space for a building costing {cost} is left on the board",
+    "office_or_trading_post": "the office and the trading post are never both in play",
+    "no_forest_house": "only the owner of an occupied forest house lays a tile as a forest",
+    "quarry_no_forest": "a quarry cannot become a forest",
+    "nothing_drawn": "there is no tile just drawn with the hacienda to lay as a forest",
+    "library_no_hospice": "the library's second tile comes without a hospice colonist",
+    "library_no_quarry": (
+        "the library's second tile is a plantation (a quarry only with an occupied "
+        "construction hut)"
+    ),
+    "no_black_market": (
+        "only the owner of an occupied black market pays with a colonist, a barrel or a VP"
+    ),
+    "black_market_not_needed": "the black market pays only what your doubloons lack: {short} here",
+    "no_colonist_there": "you have no colonist on {place} to pay with",
+    "no_vp": "you have no VP to pay with",
+    "no_trading_post": "only the owner of an occupied trading post sells to the supply",
+    "no_small_wharf": "only the owner of an occupied small wharf ships on it",
+    "small_wharf_used": "the small wharf is used once a captain phase",
+    "small_wharf_empty": "load at least one barrel on the small wharf",
+    "storehouse_too_small": "your storehouse keeps {barrels} barrels",
+    "storehouse_not_filled": "fill your storehouse before goods go back to the supply",
+    "no_guests": "you have no guests in an occupied guest house",
+    "no_guest_moves_now": "guests are not moved in the mayor phase",
+    "no_free_circle": "no empty circle on {place}",
     # Malformed JSON
     "not_an_action": "an action is an object with a 'type'",
     "malformed": "{field!r} must be a name (a string)",
@@ -89,6 +118,9 @@ REFUSALS: dict[str, str] = {
     "bad_building": "'building' must name a building",
     "bad_ship": "'ship' must be 0, 1 or 2",
     "bad_warehouse": "'warehouse' must be a list of goods",
+    "bad_black_market": "'black_market' maps 'colonist', 'good' and 'vp' to what is paid",
+    "bad_place": "unknown place {place!r}",
+    "bad_goods": "'goods' maps goods to barrel counts",
 }
 """Every refusal's code and its English wording; ``docs/engine.md`` lists their parameters.
 Codes are what a program reads; the site shows its own translation of each."""
@@ -138,11 +170,13 @@ class Hacienda:
 class Settle:
     """Take a face-up plantation of kind ``tile``, or a quarry (``QUARRY``).
 
-    ``hospice``: with an occupied hospice, also put a colonist on the new tile.
+    ``hospice``: with an occupied hospice, also put a colonist on the new tile (on a forest:
+    in San Juan). ``forest``: with an occupied forest house, lay the plantation face down.
     """
 
     tile: int
     hospice: bool = False
+    forest: bool = False
     type: ClassVar[str] = "settle"
 
 
@@ -166,11 +200,23 @@ class Arrange:
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    """Build ``building``; ``university``: put a colonist on it with an occupied university."""
+    """Build ``building``; ``university``: put a colonist on it with an occupied university.
+
+    Black market (occupied): pay one doubloon each with the colonist on ``colonist`` (an
+    island kind's name, a building or ``"san_juan"``), a barrel of ``good`` and a VP (``vp``).
+    """
 
     building: str
     university: bool = False
+    colonist: str | None = None
+    good: int | None = None
+    vp: bool = False
     type: ClassVar[str] = "build"
+
+    @property
+    def black_market(self) -> int:
+        """Doubloons paid with the black market."""
+        return (self.colonist is not None) + (self.good is not None) + self.vp
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +229,10 @@ class ExtraGood:
 
 @dataclass(frozen=True, slots=True)
 class Sell:
-    """Sell one barrel to the trading house."""
+    """Sell one barrel to the trading house; ``trading_post``: to the supply instead."""
 
     good: int
+    trading_post: bool = False
     type: ClassVar[str] = "sell"
 
 
@@ -216,10 +263,47 @@ class Store:
 
     windrose: int | None = None
     warehouse: tuple[int, ...] = field(default=())
+    storehouse: tuple[int, ...] = field(default=())
     type: ClassVar[str] = "store"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "warehouse", tuple(sorted(self.warehouse)))
+        object.__setattr__(self, "storehouse", tuple(sorted(self.storehouse)))
+
+
+# Expansion I, "Die neuen Gebäude" ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """Before the first round: put ``building`` (and its twin) on a free space of its cost."""
+
+    building: str
+    type: ClassVar[str] = "draft"
+
+
+@dataclass(frozen=True, slots=True)
+class Forest:
+    """Occupied forest house: lay the tile just drawn with the hacienda face down."""
+
+    type: ClassVar[str] = "forest"
+
+
+@dataclass(frozen=True, slots=True)
+class SmallWharf:
+    """Occupied small wharf: ship ``goods[g]`` barrels of each good, once a captain phase."""
+
+    goods: tuple[int, ...]
+    type: ClassVar[str] = "small_wharf"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGuest:
+    """Move a guest from the guest house to an empty circle: ``to`` is an island kind's name
+    or a building."""
+
+    to: str
+    type: ClassVar[str] = "move_guest"
 
 
 Action = (
@@ -234,8 +318,15 @@ Action = (
     | Load
     | Wharf
     | Store
+    | Draft
+    | Forest
+    | SmallWharf
+    | MoveGuest
 )
 PASS = Pass()
+FOREST = Forest()
+PLACES = frozenset((*ISLAND_KINDS, *BUILDINGS, "san_juan"))
+"""Where a colonist can stand: an island kind, a building, San Juan (black market, guests)."""
 HACIENDA = Hacienda()
 
 
@@ -243,10 +334,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
     t = action.type
     if t == "choose_role":
         return {"type": t, "role": action.role}
-    if t in ("pass", "hacienda"):
+    if t in ("pass", "hacienda", "forest"):
         return {"type": t}
     if t == "settle":
-        return {"type": t, "tile": ISLAND_KINDS[action.tile], "hospice": action.hospice}
+        out = {"type": t, "tile": ISLAND_KINDS[action.tile], "hospice": action.hospice}
+        if action.forest:
+            out["forest"] = True
+        return out
     if t == "arrange":
         return {
             "type": t,
@@ -255,16 +349,34 @@ def action_to_json(action: Action) -> dict[str, Any]:
             "privilege": action.privilege,
         }
     if t == "build":
-        return {"type": t, "building": action.building, "university": action.university}
+        out = {"type": t, "building": action.building, "university": action.university}
+        if action.black_market:
+            out["black_market"] = {
+                "colonist": action.colonist,
+                "good": None if action.good is None else GOODS[action.good],
+                "vp": action.vp,
+            }
+        return out
+    if t == "sell" and action.trading_post:
+        return {"type": t, "good": GOODS[action.good], "trading_post": True}
     if t in ("extra_good", "sell", "wharf"):
         return {"type": t, "good": GOODS[action.good]}
+    if t == "draft":
+        return {"type": t, "building": action.building}
+    if t == "small_wharf":
+        return {"type": t, "goods": {GOODS[g]: n for g, n in enumerate(action.goods) if n}}
+    if t == "move_guest":
+        return {"type": t, "to": action.to}
     if t == "load":
         return {"type": t, "good": GOODS[action.good], "ship": action.ship}
-    return {
+    out = {
         "type": t,
         "windrose": None if action.windrose is None else GOODS[action.windrose],
         "warehouse": [GOODS[g] for g in action.warehouse],
     }
+    if action.storehouse:
+        out["storehouse"] = [GOODS[g] for g in action.storehouse]
+    return out
 
 
 def _name(data: dict[str, Any], key: str) -> Any:
@@ -335,7 +447,7 @@ def action_from_json(data: Any) -> Action:
     if t == "settle":
         if _name(data, "tile") not in ISLAND_INDEX:
             raise MalformedAction("bad_tile", choices=", ".join(ISLAND_KINDS))
-        return Settle(ISLAND_INDEX[data["tile"]], _flag(data, "hospice"))
+        return Settle(ISLAND_INDEX[data["tile"]], _flag(data, "hospice"), _flag(data, "forest"))
     if t == "arrange":
         island, city = data.get("island", {}), data.get("city", {})
         if not isinstance(island, dict) or not isinstance(city, dict):
@@ -353,11 +465,40 @@ def action_from_json(data: Any) -> Action:
     if t == "build":
         if _name(data, "building") not in BUILDINGS:
             raise MalformedAction("bad_building")
-        return Build(data["building"], _flag(data, "university"))
+        pay = data.get("black_market")
+        pay = {} if pay is None else pay
+        if not isinstance(pay, dict):
+            raise MalformedAction("bad_black_market")
+        colonist = _name(pay, "colonist")
+        if colonist is not None and colonist not in PLACES:
+            raise MalformedAction("bad_place", place=colonist)
+        good = None if pay.get("good") is None else _good(pay)
+        return Build(data["building"], _flag(data, "university"), colonist, good, _flag(pay, "vp"))
     if t == "extra_good":
         return ExtraGood(_good(data))
     if t == "sell":
-        return Sell(_good(data))
+        return Sell(_good(data), _flag(data, "trading_post"))
+    if t == "draft":
+        if _name(data, "building") not in BUILDINGS:
+            raise MalformedAction("bad_building")
+        return Draft(data["building"])
+    if t == "forest":
+        return FOREST
+    if t == "move_guest":
+        to = _name(data, "to")
+        if to not in PLACES or to == "san_juan":
+            raise MalformedAction("bad_place", place=to)
+        return MoveGuest(to)
+    if t == "small_wharf":
+        goods = data.get("goods")
+        if not isinstance(goods, dict):
+            raise MalformedAction("bad_goods")
+        counts = [0] * len(GOODS)
+        for name, n in goods.items():
+            if name not in GOOD_INDEX:
+                raise MalformedAction("bad_goods")
+            counts[GOOD_INDEX[name]] = _count(n, name)
+        return SmallWharf(tuple(counts))
     if t == "wharf":
         return Wharf(_good(data))
     if t == "load":
@@ -373,5 +514,9 @@ def action_from_json(data: Any) -> Action:
         kinds = [_good({"warehouse": g}, "warehouse") for g in warehouse]
         if len(set(kinds)) != len(kinds):
             raise MalformedAction("warehouse_twice")
-        return Store(windrose, tuple(kinds))
+        extra = data.get("storehouse", [])
+        if not isinstance(extra, list) or len(extra) > 3:
+            raise MalformedAction("bad_warehouse")
+        barrels = [_good({"storehouse": g}, "storehouse") for g in extra]
+        return Store(windrose, tuple(kinds), tuple(barrels))
     raise MalformedAction("unknown_type", type=t)

@@ -3,6 +3,10 @@
 Price = cost - occupied quarries (at most the building's column) - 1 for the builder, never
 below 0. An occupied university may put a colonist on the new building. Filling the 12th city
 space ends the game at the end of the round.
+
+New Buildings: two forests save a doubloon (occupied forest house or not, no column cap); the
+library doubles the builder's saving; an occupied black market pays what the doubloons lack
+with at most one colonist, one barrel and one VP; an occupied church gives VP for the building.
 """
 
 from __future__ import annotations
@@ -10,24 +14,69 @@ from __future__ import annotations
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
     END_CITY,
+    END_VP_CHIPS,
+    award_vp,
     colonist_available,
     finish_phase,
     next_seat_to_decide,
+    privileges,
     take_colonist,
     trigger_end,
 )
-from .data import BUILDINGS, CITY_SPACES, QUARRY, Building
-from .powers import COLONIST_WITH_BUILDING, HOOKS, has
-from .state import State
+from .data import (
+    ALL_GOODS,
+    BUILDINGS,
+    CITY_SPACES,
+    GOODS,
+    ISLAND_INDEX,
+    ISLAND_KINDS,
+    QUARRY,
+    Building,
+)
+from .powers import BUILD_PAYMENT, BUILD_VP, COLONIST_WITH_BUILDING, HOOKS, has, total
+from .state import Player, State
 
 _COLONIST_WITH_BUILDING = HOOKS[COLONIST_WITH_BUILDING]
+_BUILD_PAYMENT = HOOKS[BUILD_PAYMENT]
+_BUILD_VP = HOOKS[BUILD_VP]
 _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 
 def price(state: State, seat: int, building: Building) -> int:
-    quarries = min(state.players[seat].worked[QUARRY], building.column)
-    privilege = 1 if seat == state.chooser else 0
-    return max(0, building.cost - quarries - privilege)
+    pl = state.players[seat]
+    return max(0, building.cost - min(pl.worked[QUARRY], building.column) - _savings(state, seat))
+
+
+def _savings(state: State, seat: int) -> int:
+    """What every building costs the seat less besides its quarries: the builder's privilege
+    and a doubloon per two forests."""
+    return state.players[seat].forests // 2 + privileges(state, seat)
+
+
+def _black_market(state: State, seat: int) -> bool:
+    return has(state.players[seat], _BUILD_PAYMENT)
+
+
+def colonist_places(pl: Player) -> list[str]:
+    """Where the black market may take a colonist from: not from the black market itself."""
+    places = ["san_juan"] if pl.san_juan else []
+    places += [ISLAND_KINDS[k] for k in range(len(ISLAND_KINDS)) if pl.worked[k]]
+    places += [b for b, n in pl.city.items() if n and b != "black_market"]
+    return places
+
+
+def _payments(pl: Player, short: int) -> list[tuple[str | None, int | None, bool]]:
+    """The black-market payments of exactly ``short`` doubloons: (colonist, good, vp)."""
+    colonists = [None, *colonist_places(pl)]
+    goods = [None, *(g for g in ALL_GOODS if pl.goods[g])]
+    vps = [False, True] if pl.vp else [False]
+    return [
+        (c, g, v)
+        for c in colonists
+        for g in goods
+        for v in vps
+        if (c is not None) + (g is not None) + v == short
+    ]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -41,25 +90,39 @@ def _buildable(state: State, seat: int) -> list[str]:
     free = CITY_SPACES - pl.city_spaces_used()
     if free == 0:
         return []
-    return [
-        name
-        for name, b in BUILDINGS.items()
-        if state.buildings.get(name, 0) > 0
-        and name not in pl.city
-        and b.spaces <= free
-        and price(state, seat, b) <= pl.doubloons
-    ]
+    cash = pl.doubloons
+    if _black_market(state, seat):
+        cash += bool(colonist_places(pl)) + any(pl.goods) + bool(pl.vp)
+    quarries = pl.worked[QUARRY]
+    savings = _savings(state, seat)
+    city = pl.city
+    out = []
+    for name, left in state.buildings.items():
+        if left and name not in city:
+            b = BUILDINGS[name]
+            if b.spaces <= free and b.cost - min(quarries, b.column) - savings <= cash:
+                out.append(name)
+    return out
 
 
 def legal(state: State) -> list[Action]:
     seat = state.current
-    university = has(state.players[seat], _COLONIST_WITH_BUILDING) and colonist_available(state)
+    pl = state.players[seat]
+    with_colonist = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
     actions: list[Action] = []
     for name in _buildable(state, seat):
-        plain, with_colonist = _BUILDS[name]
+        university = with_colonist and BUILDINGS[name].circles > 0  # (the statue has none)
+        short = price(state, seat, BUILDINGS[name]) - pl.doubloons
+        if short > 0:
+            for c, g, v in _payments(pl, short):
+                actions.append(Build(name, False, c, g, v))
+                if university:
+                    actions.append(Build(name, True, c, g, v))
+            continue
+        plain, placed = _BUILDS[name]
         actions.append(plain)
         if university:
-            actions.append(with_colonist)
+            actions.append(placed)
     actions.append(PASS)
     return actions
 
@@ -80,13 +143,63 @@ def check(state: State, action: Action) -> None:
     if b.spaces > free:
         raise IllegalAction("no_city_space", building=b.name, spaces=b.spaces, free=free)
     cost = price(state, seat, b)
-    if cost > pl.doubloons:
+    paid = action.black_market
+    if paid:
+        _check_black_market(state, seat, action, cost - pl.doubloons)
+    elif cost > pl.doubloons:
         raise IllegalAction("too_expensive", building=b.name, price=cost, doubloons=pl.doubloons)
     if action.university:
         if not has(pl, _COLONIST_WITH_BUILDING):
             raise IllegalAction("no_university")
         if not colonist_available(state):
             raise IllegalAction("no_colonist")
+        if not b.circles:
+            raise IllegalAction("no_free_circle", place=b.name)
+
+
+def _check_black_market(state: State, seat: int, action: Build, short: int) -> None:
+    pl = state.players[seat]
+    if not _black_market(state, seat):
+        raise IllegalAction("no_black_market")
+    if action.black_market != short:
+        raise IllegalAction("black_market_not_needed", short=max(0, short))
+    if action.colonist is not None and action.colonist not in colonist_places(pl):
+        raise IllegalAction("no_colonist_there", place=action.colonist)
+    if action.good is not None and not pl.goods[action.good]:
+        raise IllegalAction("no_good", good=GOODS[action.good])
+    if action.vp and not pl.vp:
+        raise IllegalAction("no_vp")
+
+
+def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | None) -> None:
+    """The colonist, barrel and VP go back to their supplies (a game end stays triggered)."""
+    pl = state.players[seat]
+    place = action.colonist
+    if place is not None:
+        if place == "san_juan":
+            pl.san_juan -= 1
+        elif place in ISLAND_INDEX:
+            pl.worked[ISLAND_INDEX[place]] -= 1
+        else:
+            pl.city[place] -= 1
+        state.colonist_supply += 1
+    if action.good is not None:
+        pl.goods[action.good] -= 1
+        state.goods[action.good] += 1
+    if action.vp:
+        pl.vp -= 1
+        if END_VP_CHIPS not in state.end_reasons:  # after the last chip, VP are on paper
+            state.vp_chips += 1
+    if log is not None:
+        log.append(
+            {
+                "event": "black_market",
+                "seat": seat,
+                "colonist": place,
+                "good": None if action.good is None else GOODS[action.good],
+                "vp": action.vp,
+            }
+        )
 
 
 def play(state: State, action: Action, log: list[dict] | None) -> None:
@@ -95,6 +208,10 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         pl = state.players[seat]
         b = BUILDINGS[action.building]
         cost = price(state, seat, b)
+        church = total(pl, _BUILD_VP, b.name)
+        if action.black_market:
+            _pay_black_market(state, seat, action, log)
+            cost = pl.doubloons
         pl.doubloons -= cost
         state.buildings[b.name] -= 1
         pl.city[b.name] = 1 if action.university and take_colonist(state) else 0
@@ -108,6 +225,10 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                     "colonist": pl.city[b.name] > 0,
                 }
             )
+        if church:
+            if log is not None:
+                log.append({"event": "church", "seat": seat, "vp": church})
+            award_vp(state, seat, church, log)
         if pl.city_spaces_used() == CITY_SPACES:
             trigger_end(state, END_CITY, log)
     elif log is not None:

@@ -6,17 +6,34 @@ ship goes only on that ship; a kind on no ship goes on an empty ship, the one th
 most of it (any of them when several take as many). An occupied wharf ships all barrels of one
 kind instead, once a phase. 1 VP per barrel, +1 per loading turn with an occupied harbor, +1
 once for the captain when he first loads.
+
+New Buildings: a union hall's VP come when the phase starts (seat by seat from the captain);
+a lighthouse pays a doubloon per loading turn and one to the captain; a small wharf ships any
+barrels of any kinds once a phase for 1 VP per two; a library doubles the captain's VP; a
+storehouse keeps three more barrels of any kinds at the end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 
-from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
-from .common import award_vp, finish_phase
+from .actions import PASS, Action, IllegalAction, Load, SmallWharf, Store, Wharf
+from .common import award_vp, finish_phase, privileges
 from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
-from .powers import HOOKS, LOADING_VP, OWN_SHIP, STORAGE_KINDS, has, total
+from .powers import (
+    CAPTAIN_PAY,
+    CAPTAIN_START_VP,
+    HOOKS,
+    LOADING_PAY,
+    LOADING_VP,
+    OWN_SHIP,
+    OWN_SHIP_MIXED,
+    STORAGE_BARRELS,
+    STORAGE_KINDS,
+    has,
+    total,
+)
 from .state import Player, Ship, State
 
 _WHARF = [Wharf(g) for g in ALL_GOODS]
@@ -24,6 +41,11 @@ _LOADS = {(g, s): Load(g, s) for g in ALL_GOODS for s in range(MAX_SHIPS)}
 _OWN_SHIP = HOOKS[OWN_SHIP]
 _LOADING_VP = HOOKS[LOADING_VP]
 _STORAGE_KINDS = HOOKS[STORAGE_KINDS]
+_OWN_SHIP_MIXED = HOOKS[OWN_SHIP_MIXED]
+_CAPTAIN_START_VP = HOOKS[CAPTAIN_START_VP]
+_CAPTAIN_PAY = HOOKS[CAPTAIN_PAY]
+_LOADING_PAY = HOOKS[LOADING_PAY]
+_STORAGE_BARRELS = HOOKS[STORAGE_BARRELS]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -31,7 +53,30 @@ def start(state: State, log: list[dict] | None) -> None:
     state.idle = 0
     state.captain_bonus = False
     state.wharf_used = [False] * state.num_players
+    state.small_wharf_used = [False] * state.num_players
+    if _CAPTAIN_START_VP:
+        for offset in range(state.num_players):
+            _start_bonuses(state, state.seat(offset), log)
     _advance(state, state.chooser, log)
+
+
+def _start_bonuses(state: State, seat: int, log: list[dict] | None) -> None:
+    """Union hall VP before anything is shipped; the lighthouse's doubloon for the captain."""
+    pl = state.players[seat]
+    vp = total(pl, _CAPTAIN_START_VP)
+    if vp:
+        if log is not None:
+            log.append({"event": "union_hall", "seat": seat, "vp": vp})
+        award_vp(state, seat, vp, log)
+    if seat == state.chooser:
+        _pay_lighthouse(state, seat, total(pl, _CAPTAIN_PAY), log)
+
+
+def _pay_lighthouse(state: State, seat: int, doubloons: int, log: list[dict] | None) -> None:
+    if doubloons:
+        state.players[seat].doubloons += doubloons
+        if log is not None:
+            log.append({"event": "lighthouse", "seat": seat, "doubloons": doubloons})
 
 
 def ships_for(ships: Sequence[Sequence], good: int, have: int) -> list[int]:
@@ -61,9 +106,18 @@ def _loads(state: State, seat: int) -> list[Action]:
 
 def _wharfs(state: State, seat: int) -> list[Action]:
     pl = state.players[seat]
-    if state.wharf_used[seat] or not has(pl, _OWN_SHIP):
-        return []
-    return [_WHARF[g] for g in ALL_GOODS if pl.goods[g]]
+    out: list[Action] = []
+    if not state.wharf_used[seat] and has(pl, _OWN_SHIP):
+        out = [_WHARF[g] for g in ALL_GOODS if pl.goods[g]]
+    if not state.small_wharf_used[seat] and has(pl, _OWN_SHIP_MIXED) and any(pl.goods):
+        out += small_wharf_loads(pl)
+    return out
+
+
+def small_wharf_loads(pl: Player) -> list[Action]:
+    """Every choice of barrels for the small wharf: any number of each kind, at least one."""
+    ranges = [range(n + 1) for n in pl.goods]
+    return [SmallWharf(counts) for counts in product(*ranges) if any(counts)]
 
 
 def legal(state: State) -> list[Action]:
@@ -93,6 +147,9 @@ def check(state: State, action: Action) -> None:
         if not pl.goods[action.good]:
             raise IllegalAction("no_good", good=GOODS[action.good])
         return
+    if t == "small_wharf":
+        _check_small_wharf(state, seat, action)
+        return
     if t != "load":
         raise IllegalAction("wrong_action", phase=state.phase)
     g, i = action.good, action.ship
@@ -112,6 +169,55 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("not_largest_ship")
 
 
+def _check_small_wharf(state: State, seat: int, action: SmallWharf) -> None:
+    pl = state.players[seat]
+    if not has(pl, _OWN_SHIP_MIXED):
+        raise IllegalAction("no_small_wharf")
+    if state.small_wharf_used[seat]:
+        raise IllegalAction("small_wharf_used")
+    if len(action.goods) != len(ALL_GOODS) or min(action.goods) < 0 or not any(action.goods):
+        raise IllegalAction("small_wharf_empty")
+    for g in ALL_GOODS:
+        if action.goods[g] > pl.goods[g]:
+            raise IllegalAction("no_good", good=GOODS[g])
+
+
+def _captain_vp(state: State, seat: int) -> int:
+    """The captain's privilege VP (two with a library), once, at his first loading."""
+    if seat != state.chooser or state.captain_bonus:
+        return 0
+    state.captain_bonus = True
+    return privileges(state, seat)
+
+
+def _play_small_wharf(state: State, action: SmallWharf, log: list[dict] | None) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    for g in ALL_GOODS:
+        pl.goods[g] -= action.goods[g]
+        state.goods[g] += action.goods[g]
+    state.small_wharf_used[seat] = True
+    barrels = sum(action.goods)
+    harbor = total(pl, _LOADING_VP, barrels)
+    captain = _captain_vp(state, seat)
+    vp = barrels // 2 + harbor + captain
+    if log is not None:
+        log.append(
+            {
+                "event": "small_wharf",
+                "seat": seat,
+                "goods": {GOODS[g]: n for g, n in enumerate(action.goods) if n},
+                "vp": vp,
+                "harbor": bool(harbor),
+                "captain": bool(captain),
+            }
+        )
+    award_vp(state, seat, vp, log)
+    _pay_lighthouse(state, seat, total(pl, _LOADING_PAY, barrels), log)
+    state.idle = 0
+    _advance(state, (seat + 1) % state.num_players, log)
+
+
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     if state.phase == "storage":
         _play_store(state, action, log)
@@ -119,6 +225,9 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     pl = state.players[seat]
     t = action.type
+    if t == "small_wharf":
+        _play_small_wharf(state, action, log)
+        return
     if t == "pass":
         state.idle += 1
         if log is not None:
@@ -139,9 +248,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     pl.goods[g] -= n
     vp = n
     harbor = total(pl, _LOADING_VP, n)
-    captain = 1 if seat == state.chooser and not state.captain_bonus else 0
-    if captain:
-        state.captain_bonus = True
+    captain = _captain_vp(state, seat)
     if log is not None:
         log.append(
             {
@@ -155,6 +262,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
             }
         )
     award_vp(state, seat, vp + harbor + captain, log)
+    _pay_lighthouse(state, seat, total(pl, _LOADING_PAY, n), log)
     state.idle = 0
     _advance(state, (seat + 1) % state.num_players, log)
 
@@ -182,33 +290,51 @@ def warehouse_kinds(pl: Player) -> int:
     return total(pl, _STORAGE_KINDS)
 
 
+def loose_barrels(pl: Player) -> int:
+    """Barrels kept besides the warehouses: the windrose's one, and a storehouse's three."""
+    return 1 + total(pl, _STORAGE_BARRELS)
+
+
+def _multisets(counts: list[int], size: int, start: int = 0) -> list[tuple[int, ...]]:
+    """Every way to pick ``size`` barrels from ``counts[g]`` barrels of each good ``g``."""
+    if size == 0:
+        return [()]
+    out = []
+    for g in range(start, len(counts)):
+        if counts[g]:
+            counts[g] -= 1
+            out += [(g, *rest) for rest in _multisets(counts, size - 1, g)]
+            counts[g] += 1
+    return out
+
+
 def storage_choices(pl: Player) -> list[Action]:
     """Each different outcome of keeping as much as the rules allow.
 
-    A seat keeps whole kinds in its warehouses and one more barrel on its windrose; which
-    kinds and which barrel is its choice. Choices that keep the same barrels are listed once.
+    A seat keeps whole kinds in its warehouses and one more barrel on its windrose (with a
+    storehouse three more of any kinds); which kinds and which barrels is its choice.
+    Choices that keep the same barrels are listed once.
     """
     held = [g for g in ALL_GOODS if pl.goods[g]]
     size = min(warehouse_kinds(pl), len(held))
+    loose = loose_barrels(pl)
     seen = set()
     out: list[Action] = []
     for kept in combinations(held, size):
-        rest = [g for g in held if g not in kept]
-        for windrose in rest or [None]:
-            outcome = (kept, windrose) if rest else (kept, None)
-            key = tuple(
-                pl.goods[g] if g in kept else (1 if g == windrose else 0) for g in ALL_GOODS
-            )
+        rest = [0 if g in kept else pl.goods[g] for g in ALL_GOODS]
+        for barrels in _multisets(rest, min(loose, sum(rest))):
+            key = tuple(pl.goods[g] if g in kept else barrels.count(g) for g in ALL_GOODS)
             if key not in seen:
                 seen.add(key)
-                out.append(Store(outcome[1], outcome[0]))
+                windrose = barrels[0] if barrels else None
+                out.append(Store(windrose, kept, barrels[1:]))
     return out
 
 
 def _keeps_everything(pl: Player) -> bool:
-    held = [n for n in pl.goods if n]
-    spare = len(held) - warehouse_kinds(pl)
-    return spare <= 0 or (spare == 1 and 1 in held)
+    counts = sorted(n for n in pl.goods if n)
+    spare = len(counts) - warehouse_kinds(pl)
+    return spare <= 0 or sum(counts[:spare]) <= loose_barrels(pl)
 
 
 def _check_store(state: State, action: Action) -> None:
@@ -221,15 +347,29 @@ def _check_store(state: State, action: Action) -> None:
         raise IllegalAction("warehouse_twice")
     if len(action.warehouse) > room:
         raise IllegalAction("warehouse_too_small", kinds=room)
-    for g in (*action.warehouse, action.windrose):
+    for g in (*action.warehouse, action.windrose, *action.storehouse):
         if g is not None and g not in held:
             raise IllegalAction("no_good", good=GOODS[g])
     if action.windrose in action.warehouse:
         raise IllegalAction("windrose_in_warehouse")
     if len(action.warehouse) < min(room, len(held)):
         raise IllegalAction("warehouse_not_filled")
-    if action.windrose is None and held - set(action.warehouse):
+    extra = loose_barrels(pl) - 1
+    if len(action.storehouse) > extra:
+        raise IllegalAction("storehouse_too_small", barrels=extra)
+    loose = [action.windrose, *action.storehouse] if action.windrose is not None else []
+    if action.storehouse and action.windrose is None:
         raise IllegalAction("windrose_empty")
+    for g in set(loose):
+        if g in action.warehouse:
+            raise IllegalAction("windrose_in_warehouse")
+        if loose.count(g) > pl.goods[g]:
+            raise IllegalAction("no_good", good=GOODS[g])
+    rest = sum(pl.goods[g] for g in held - set(action.warehouse))
+    if action.windrose is None and rest:
+        raise IllegalAction("windrose_empty")
+    if len(loose) < min(extra + 1, rest):
+        raise IllegalAction("storehouse_not_filled")
 
 
 def _play_store(state: State, action: Store, log: list[dict] | None) -> None:
@@ -242,8 +382,9 @@ def _play_store(state: State, action: Store, log: list[dict] | None) -> None:
 def _store(state: State, seat: int, action: Store, log: list[dict] | None) -> None:
     pl = state.players[seat]
     lost = {}
+    loose = (action.windrose, *action.storehouse)
     for g in ALL_GOODS:
-        keep = pl.goods[g] if g in action.warehouse else (1 if g == action.windrose else 0)
+        keep = pl.goods[g] if g in action.warehouse else loose.count(g)
         if pl.goods[g] > keep:
             lost[GOODS[g]] = pl.goods[g] - keep
             state.goods[g] += pl.goods[g] - keep

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .data import SETUPS
+from .powers import DOUBLE_PRIVILEGE, HOOKS, has
 from .state import RoleCard, State
 
 END_COLONISTS = "colonists"
@@ -82,3 +84,23 @@ def finish_phase(state: State) -> None:
     else:
         state.phase = "role"
         state.chooser = state.current = state.governor
+
+
+# Expansion I, "Die neuen Gebäude" ---------------------------------------------------------
+
+
+_DOUBLE_PRIVILEGE = HOOKS[DOUBLE_PRIVILEGE]
+
+
+def uses_new_buildings(state_or_options: State | Mapping[str, Any]) -> bool:
+    """The game is played with the New Buildings (edition "new_buildings" or "both")."""
+    options = getattr(state_or_options, "options", state_or_options)
+    return options.get("edition", "base") in ("new_buildings", "both")
+
+
+def privileges(state: State, seat: int) -> int:
+    """How often ``seat`` gets the privilege of the role being played: 0 for the others, 1
+    for the chooser, 2 for a chooser with an occupied library (its double privilege)."""
+    if seat != state.chooser:
+        return 0
+    return 2 if has(state.players[seat], _DOUBLE_PRIVILEGE) else 1

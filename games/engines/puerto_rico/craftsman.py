@@ -1,18 +1,23 @@
 """Craftsman phase: every seat, from the craftsman, produces what its occupied plantations and
 occupied production circles allow (corn needs no building), as far as the supply lasts; an
 occupied factory pays for the kinds produced. Then the craftsman may take one more barrel of
-a kind he produced (his privilege)."""
+a kind he produced (his privilege; two barrels, of one kind or two, with an occupied library).
+
+New Buildings: the aqueduct adds a barrel to what the large indigo plant or sugar mill makes;
+the specialty factory pays for the best kind (the craftsman's after his extra barrels)."""
 
 from __future__ import annotations
 
 from .actions import PASS, Action, ExtraGood, IllegalAction
-from .common import finish_phase
+from .common import finish_phase, privileges
 from .data import ALL_GOODS, CORN, GOODS, PROCESSED_GOODS, PRODUCTION_BY_GOOD
-from .powers import HOOKS, PRODUCTION_PAY, total
+from .powers import BEST_KIND_PAY, EXTRA_BARRELS, HOOKS, PRODUCTION_PAY, has, total
 from .state import Player, State
 
 _EXTRA = [ExtraGood(g) for g in ALL_GOODS]
 _PRODUCTION_PAY = HOOKS[PRODUCTION_PAY]
+_EXTRA_BARRELS = HOOKS[EXTRA_BARRELS]
+_BEST_KIND_PAY = HOOKS[BEST_KIND_PAY]
 
 
 def capacity(pl: Player) -> list[int]:
@@ -24,7 +29,20 @@ def capacity(pl: Player) -> list[int]:
         if pl.worked[g]:
             circles = sum(city.get(b, 0) for b in PRODUCTION_BY_GOOD[g])
             out[g] = min(pl.worked[g], circles)
+            if out[g]:
+                out[g] += total(pl, _EXTRA_BARRELS, g)
     return out
+
+
+def _pay_best_kind(state: State, seat: int, made: list[int], log: list[dict] | None) -> None:
+    """Specialty factory: one doubloon less than the barrels of the best kind (not corn)."""
+    pl = state.players[seat]
+    if not has(pl, _BEST_KIND_PAY):
+        return
+    pay = total(pl, _BEST_KIND_PAY, max(made[g] for g in PROCESSED_GOODS))
+    pl.doubloons += pay
+    if log is not None:
+        log.append({"event": "specialty_factory", "seat": seat, "doubloons": pay})
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -43,14 +61,18 @@ def start(state: State, log: list[dict] | None) -> None:
                 kinds += 1
         bonus = total(pl, _PRODUCTION_PAY, kinds)
         pl.doubloons += bonus
-        if offset == 0:
-            state.produced = [g for g in ALL_GOODS if made[g]]
         if log is not None:
             goods = {GOODS[g]: made[g] for g in ALL_GOODS if made[g]}
             log.append({"event": "produce", "seat": seat, "goods": goods, "factory": bonus})
+        if offset == 0:
+            state.produced = [g for g in ALL_GOODS if made[g]]
+            state.made = made
+        else:
+            _pay_best_kind(state, seat, made, log)
     state.current = state.chooser
+    state.extras = 0
     if not legal(state)[:-1]:
-        _end(state)
+        _end(state, log)
 
 
 def legal(state: State) -> list[Action]:
@@ -72,13 +94,20 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     if action.type == "extra_good":
         state.goods[action.good] -= 1
         state.players[state.current].goods[action.good] += 1
+        state.made[action.good] += 1
+        state.extras += 1
         if log is not None:
             log.append({"event": "extra_good", "seat": state.current, "good": GOODS[action.good]})
+        if state.extras < privileges(state, state.current) and legal(state)[:-1]:
+            return
     elif log is not None:
         log.append({"event": "extra_good_declined", "seat": state.current})
-    _end(state)
+    _end(state, log)
 
 
-def _end(state: State) -> None:
+def _end(state: State, log: list[dict] | None) -> None:
+    _pay_best_kind(state, state.chooser, state.made, log)
     state.produced = []
+    state.made = [0] * len(ALL_GOODS)
+    state.extras = 0
     finish_phase(state)

@@ -125,6 +125,8 @@ VP_CHIPS_5P_OPTIONS = (122, 126)
 
 BASE = "base"
 """The expansion a building comes from: the base game (later New Buildings and Nobles)."""
+NEW_BUILDINGS = "new_buildings"
+"""Expansion I, "Die neuen Gebäude": its buildings are drafted onto the board at the start."""
 SMALL_PRODUCTION_KIND = "small_production"
 LARGE_PRODUCTION_KIND = "large_production"
 VIOLET = "violet"
@@ -169,8 +171,20 @@ def _production(name: str, cost: int, vp: int, column: int, circles: int, good: 
     return Building(name, cost, vp, column, circles, 4 if small else 3, kind, good)
 
 
-def _violet(name: str, cost: int, vp: int, column: int, *, large: bool = False) -> Building:
-    return Building(name, cost, vp, column, 1, 1 if large else 2, VIOLET, large=large)
+def _violet(
+    name: str,
+    cost: int,
+    vp: int,
+    column: int,
+    *,
+    large: bool = False,
+    circles: int = 1,
+    expansion: str = BASE,
+) -> Building:
+    copies = 1 if large else 2
+    return Building(
+        name, cost, vp, column, circles, copies, VIOLET, large=large, expansion=expansion
+    )
 
 
 BUILDINGS: dict[str, Building] = {
@@ -201,6 +215,21 @@ BUILDINGS: dict[str, Building] = {
         _violet("fortress", 10, 4, 4, large=True),
         _violet("customs_house", 10, 4, 4, large=True),
         _violet("city_hall", 10, 4, 4, large=True),
+        # Expansion I, "Die neuen Gebäude" (drafted onto the board; see DRAFT_SPACES)
+        _violet("aqueduct", 1, 1, 1, expansion=NEW_BUILDINGS),
+        _violet("forest_house", 2, 1, 1, expansion=NEW_BUILDINGS),
+        _violet("black_market", 2, 1, 1, expansion=NEW_BUILDINGS),
+        _violet("storehouse", 3, 1, 1, expansion=NEW_BUILDINGS),
+        _violet("guest_house", 4, 2, 2, circles=2, expansion=NEW_BUILDINGS),
+        _violet("trading_post", 5, 2, 2, expansion=NEW_BUILDINGS),
+        _violet("church", 5, 2, 2, expansion=NEW_BUILDINGS),
+        _violet("small_wharf", 6, 2, 2, expansion=NEW_BUILDINGS),
+        _violet("lighthouse", 7, 3, 3, expansion=NEW_BUILDINGS),
+        _violet("specialty_factory", 8, 3, 3, expansion=NEW_BUILDINGS),
+        _violet("library", 8, 3, 3, expansion=NEW_BUILDINGS),
+        _violet("union_hall", 9, 3, 3, expansion=NEW_BUILDINGS),
+        _violet("statue", 10, 8, 4, large=True, circles=0, expansion=NEW_BUILDINGS),
+        _violet("cloister", 10, 4, 4, large=True, expansion=NEW_BUILDINGS),
     )
 }
 
@@ -213,3 +242,16 @@ FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons for producing 0..5 kinds of goods with an occupied factory."""
 RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}
 """Residence: 4 VP up to nine filled island spaces, then 5/6/7 for ten/eleven/twelve."""
+
+
+# Expansion I, "Die neuen Gebäude" ---------------------------------------------------------
+DRAFT_SPACES: dict[int, int] = {1: 1, 2: 2, 3: 1, 4: 1, 5: 2, 6: 1, 7: 1, 8: 2, 9: 1, 10: 5}
+"""The board's spaces for violet buildings by cost: 12 small and 5 large. In the draft any
+building of that cost may take a space (of the four 2-, 5- and 8-buildings any two)."""
+DRAFT_EXCLUSIVE = frozenset({"office", "trading_post"})
+"""The rulebook urges "either the Office or the Trading post, never both": the draft enforces it."""
+CLOISTER_BONUS = (0, 1, 3, 6, 10)
+"""Cloister: 1/3/6/10 VP for 1/2/3/4 sets of three identical island tiles."""
+STOREHOUSE_BARRELS = 3
+"""The Storehouse keeps up to three barrels of any kinds besides the windrose barrel."""
+GUEST_HOUSE = "guest_house"

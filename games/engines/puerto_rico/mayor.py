@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .actions import Action, Arrange, IllegalAction
-from .common import END_COLONISTS, finish_phase, trigger_end
+from .common import END_COLONISTS, finish_phase, privileges, trigger_end
 from .data import ALL_ISLAND_KINDS, BUILDINGS, ISLAND_KINDS
 from .state import Player, State
 
@@ -33,8 +33,12 @@ def start(state: State, log: list[dict] | None) -> None:
     state.current = state.chooser
 
 
-def _may_take_privilege(state: State) -> bool:
-    return state.turn == 0 and state.colonist_supply > 0
+def privilege_colonists(state: State) -> int:
+    """Colonists the seat to act may take from the supply: the mayor one (two with an
+    occupied library), as far as the supply lasts; the others none."""
+    if state.turn != 0:
+        return 0
+    return min(state.colonist_supply, privileges(state, state.current))
 
 
 class Arrangements(Sequence[Arrange]):
@@ -113,8 +117,9 @@ def legal(state: State) -> Arrangements:
     pl = state.players[state.current]
     colonists = pl.colonists()
     variants = [(False, colonists)]
-    if _may_take_privilege(state):
-        variants.append((True, colonists + 1))
+    extra = privilege_colonists(state)
+    if extra:
+        variants.append((True, colonists + extra))
     return Arrangements(pl, variants)
 
 
@@ -130,7 +135,7 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("privilege_not_mayor")
         if state.colonist_supply == 0:
             raise IllegalAction("colonist_supply_empty")
-        total += 1
+        total += privilege_colonists(state)
     capacity = placed = 0
     for k in ALL_ISLAND_KINDS:
         n = action.island[k]
@@ -166,8 +171,9 @@ def play(state: State, action: Arrange, log: list[dict] | None) -> None:
     pl = state.players[seat]
     total = pl.colonists()
     if action.privilege:
-        state.colonist_supply -= 1
-        total += 1
+        extra = privilege_colonists(state)
+        state.colonist_supply -= extra
+        total += extra
     pl.worked = list(action.island)
     city = dict(action.city)
     for name in pl.city:

@@ -3,6 +3,9 @@ new-game form without knowing the game."""
 
 from .data import SETUPS, VP_CHIPS_5P_OPTIONS
 
+EDITIONS = ("base", "new_buildings", "nobles", "both")
+"""The base game, with Expansion I (New Buildings), Expansion II (Nobles), or both."""
+
 PLAYER_COUNTS = tuple(sorted(SETUPS))
 
 OPTIONS = (
@@ -22,5 +25,18 @@ OPTIONS = (
         "default": VP_CHIPS_5P_OPTIONS[0],
         "players": (5,),
     },
+    {
+        "name": "edition",
+        "label": "Expansions",
+        "help": (
+            "The base game, or with the New Buildings (the violet buildings are drafted "
+            "before the first round), the Nobles, or both."
+        ),
+        "type": "choice",
+        "choices": EDITIONS,
+        "default": EDITIONS[0],
+        "lobby": False,  # until the board shows the draft and the new buildings' choices
+    },
 )
-"""``players``: the player counts an option applies to (all when absent)."""
+"""``players``: the player counts an option applies to (all when absent); ``lobby``: False
+for an option the new-game form does not offer yet."""

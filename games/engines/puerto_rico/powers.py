@@ -24,6 +24,24 @@ point                     phase       function
 ``STORAGE_KINDS``         storage     ``(player) -> whole kinds of goods kept``
 ``SCORING``               end         ``(player) -> bonus VP``
 ========================  ==========  ====================================================
+
+Points added for Expansion I, "Die neuen Gebäude":
+
+========================  ==========  ====================================================
+``LAY_FOREST``            settler     privilege: lay the new tile face down as a forest
+``MOVE_GUESTS``           any         privilege: move guests from the guest house
+``BUILD_PAYMENT``         builder     privilege: pay with a colonist, a barrel, a VP
+``BUILD_VP``              builder     ``(player, building) -> VP`` for building it
+``EXTRA_BARRELS``         craftsman   ``(player, good) -> extra barrels`` of that good
+``BEST_KIND_PAY``         craftsman   ``(player, barrels of best kind) -> doubloons``
+``SELL_TO_SUPPLY``        trader      privilege: sell one barrel straight to the supply
+``CAPTAIN_START_VP``      captain     ``(player) -> VP`` before the first loading
+``CAPTAIN_PAY``           captain     ``(player) -> doubloons`` for the captain
+``LOADING_PAY``           captain     ``(player, barrels) -> doubloons`` per loading
+``OWN_SHIP_MIXED``        captain     privilege: ship barrels of several kinds, once
+``STORAGE_BARRELS``       storage     ``(player) -> barrels kept`` besides the windrose's
+``DOUBLE_PRIVILEGE``      any role    privilege: the role's privilege counts twice
+========================  ==========  ====================================================
 """
 
 from __future__ import annotations
@@ -31,7 +49,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .data import BUILDINGS, FACTORY_BONUS, LARGE_PRODUCTION, RESIDENCE_BONUS, SMALL_PRODUCTION
+from .data import (
+    ALL_GOODS,
+    ALL_ISLAND_KINDS,
+    BUILDINGS,
+    CLOISTER_BONUS,
+    FACTORY_BONUS,
+    INDIGO,
+    LARGE_PRODUCTION,
+    RESIDENCE_BONUS,
+    SMALL_PRODUCTION,
+    STOREHOUSE_BARRELS,
+    SUGAR,
+)
 
 if TYPE_CHECKING:
     from .state import Player
@@ -47,6 +77,20 @@ LOADING_VP = "loading_vp"
 OWN_SHIP = "own_ship"
 STORAGE_KINDS = "storage_kinds"
 SCORING = "scoring"
+# Expansion I, "Die neuen Gebäude"
+LAY_FOREST = "lay_forest"
+MOVE_GUESTS = "move_guests"
+BUILD_PAYMENT = "build_payment"
+BUILD_VP = "build_vp"
+EXTRA_BARRELS = "extra_barrels"
+BEST_KIND_PAY = "best_kind_pay"
+SELL_TO_SUPPLY = "sell_to_supply"
+CAPTAIN_START_VP = "captain_start_vp"
+CAPTAIN_PAY = "captain_pay"
+LOADING_PAY = "loading_pay"
+OWN_SHIP_MIXED = "own_ship_mixed"
+STORAGE_BARRELS = "storage_barrels"
+DOUBLE_PRIVILEGE = "double_privilege"
 POINTS = (
     DRAW_FACE_DOWN,
     SETTLE_QUARRY,
@@ -59,6 +103,19 @@ POINTS = (
     OWN_SHIP,
     STORAGE_KINDS,
     SCORING,
+    LAY_FOREST,
+    MOVE_GUESTS,
+    BUILD_PAYMENT,
+    BUILD_VP,
+    EXTRA_BARRELS,
+    BEST_KIND_PAY,
+    SELL_TO_SUPPLY,
+    CAPTAIN_START_VP,
+    CAPTAIN_PAY,
+    LOADING_PAY,
+    OWN_SHIP_MIXED,
+    STORAGE_BARRELS,
+    DOUBLE_PRIVILEGE,
 )
 
 
@@ -175,7 +232,7 @@ def guild_hall(pl: Player) -> int:
 @power(SCORING, "residence")
 def residence(pl: Player) -> int:
     """4 VP up to nine filled island spaces, 5/6/7 for ten/eleven/twelve."""
-    return RESIDENCE_BONUS.get(sum(pl.tiles), 4)
+    return RESIDENCE_BONUS.get(pl.island_filled(), 4)
 
 
 @power(SCORING, "fortress")
@@ -194,6 +251,75 @@ def customs_house(pl: Player) -> int:
 def city_hall(pl: Player) -> int:
     """1 VP per violet building, itself included."""
     return sum(1 for b in pl.city if BUILDINGS[b].violet)
+
+
+# Expansion I, "Die neuen Gebäude" ---------------------------------------------------------
+_LARGE_PLANT = {INDIGO: "indigo_plant", SUGAR: "sugar_mill"}
+
+
+@power(EXTRA_BARRELS, "aqueduct")
+def aqueduct(pl: Player, good: int) -> int:
+    """One more indigo (sugar) when the large indigo plant (sugar mill) produces any: an
+    occupied large plant and a worked plantation of its kind (the small ones do not count)."""
+    plant = _LARGE_PLANT.get(good)
+    return 1 if plant and pl.city.get(plant) and pl.worked[good] else 0
+
+
+privilege(LAY_FOREST, "forest_house")
+privilege(MOVE_GUESTS, "guest_house")
+privilege(BUILD_PAYMENT, "black_market")
+
+
+@power(BUILD_VP, "church")
+def church(pl: Player, building: str) -> int:
+    """1 VP for a building of the 2nd or 3rd column, 2 VP for one of the 4th."""
+    column = BUILDINGS[building].column
+    return 2 if column == 4 else 1 if column >= 2 else 0
+
+
+@power(BEST_KIND_PAY, "specialty_factory")
+def specialty_factory(pl: Player, barrels: int) -> int:
+    """One doubloon less than the barrels of the best kind (corn not counted)."""
+    return max(0, barrels - 1)
+
+
+privilege(SELL_TO_SUPPLY, "trading_post")
+
+
+@power(CAPTAIN_START_VP, "union_hall")
+def union_hall(pl: Player) -> int:
+    """1 VP per two barrels of one kind on the windrose, per kind."""
+    return sum(pl.goods[g] // 2 for g in ALL_GOODS)
+
+
+@power(CAPTAIN_PAY, "lighthouse")
+def lighthouse_captain(pl: Player) -> int:
+    """The captain's extra doubloon, whether or not he ships anything."""
+    return 1
+
+
+@power(LOADING_PAY, "lighthouse")
+def lighthouse(pl: Player, barrels: int) -> int:
+    """1 doubloon each time the owner loads (the harbor's VP as money)."""
+    return 1
+
+
+privilege(OWN_SHIP_MIXED, "small_wharf")
+
+
+@power(STORAGE_BARRELS, "storehouse")
+def storehouse(pl: Player) -> int:
+    return STOREHOUSE_BARRELS
+
+
+privilege(DOUBLE_PRIVILEGE, "library")
+
+
+@power(SCORING, "cloister")
+def cloister(pl: Player) -> int:
+    """1/3/6/10 VP for 1/2/3/4 sets of three identical island tiles (forests count)."""
+    sets = sum(pl.tiles[k] // 3 for k in ALL_ISLAND_KINDS) + pl.forests // 3
+    return CLOISTER_BONUS[min(sets, len(CLOISTER_BONUS) - 1)]
 
 
 HOOKS: dict[str, tuple[Hook, ...]] = {point: tuple(hooks) for point, hooks in _hooks.items()}

@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from . import builder, captain, craftsman, mayor, settler, trader
+from . import builder, captain, craftsman, draft, guests, mayor, settler, trader
 from .actions import Action, ChooseRole, IllegalAction
-from .common import finish_phase
-from .data import ALL_GOODS, BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .common import finish_phase, privileges, uses_new_buildings
+from .data import ALL_GOODS, BASE, BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .options import EDITIONS
 from .state import Player, RoleCard, Ship, State
 
 PHASE_MODULES: dict[str, ModuleType] = {
@@ -26,10 +27,12 @@ PHASE_MODULES: dict[str, ModuleType] = {
     "trader": trader,
     "captain": captain,
     "storage": captain,
+    "draft": draft,
 }
-DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
+DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None, "edition": "base"}
 """``hidden_vp``: VP chips lie face down (others' VP hidden until the end).
-``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition)."""
+``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition).
+``edition``: ``base``, ``new_buildings``, ``nobles`` or ``both`` (``options.EDITIONS``)."""
 
 
 def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -48,6 +51,10 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
         chips = opts["vp_chips"]
     opts["vp_chips"] = chips
     opts["hidden_vp"] = bool(opts["hidden_vp"])
+    if opts["edition"] not in EDITIONS:
+        raise ValueError(f"the edition option is one of {', '.join(EDITIONS)}")
+    if opts["edition"] in ("nobles", "both"):
+        raise ValueError("the Nobles expansion is not available yet")
 
     rng = random.Random(seed)
     s = State.__new__(State)
@@ -77,7 +84,12 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.face_up = sorted(s.stack.pop() for _ in range(setup.face_up))
     s.discards = []
     s.rng = rng.getrandbits(63)
-    s.buildings = {b.name: setup.copies(b) for b in BUILDINGS.values()}
+    new_buildings = uses_new_buildings(opts)
+    s.buildings = {
+        b.name: setup.copies(b)
+        for b in BUILDINGS.values()
+        if b.expansion == BASE and not (new_buildings and b.violet)
+    }
     s.ships = [Ship(cap, None, 0) for cap in setup.ships]
     s.trading_house = []
     s.end_reasons = []
@@ -87,6 +99,13 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.captain_bonus = False
     s.wharf_used = [False] * num_players
     s.produced = []
+    s.drafted = []
+    s.drawn = None
+    s.extras = 0
+    s.made = [0] * len(ALL_GOODS)
+    s.small_wharf_used = [False] * num_players
+    if new_buildings:
+        s.phase = "draft"
     return s
 
 
@@ -110,16 +129,24 @@ def legal_actions(state: State) -> Sequence[Action]:
         for name, _, taken_by in state.roles:
             if taken_by is None and all(a.role != name for a in seen):
                 seen.append(ChooseRole(name))
-        return seen
+        return [*seen, *guests.legal(state)]
     if state.phase == "over":
         return []
-    return PHASE_MODULES[state.phase].legal(state)
+    actions = PHASE_MODULES[state.phase].legal(state)
+    if state.phase not in guests.NO_MOVES:
+        moves = guests.legal(state)
+        if moves:
+            return [*actions, *moves]
+    return actions
 
 
 def check(state: State, action: Action) -> None:
     """Raise ``IllegalAction`` with the rule broken if ``action`` is not legal now."""
     if state.phase == "over":
         raise IllegalAction("game_over")
+    if action.type == "move_guest":
+        guests.check(state, action)
+        return
     if state.phase == "role":
         if action.type != "choose_role":
             raise IllegalAction("role_expected")
@@ -141,7 +168,9 @@ def apply(
     """
     check(state, action)
     s = state if inplace else state.clone()
-    if s.phase == "role":
+    if action.type == "move_guest":
+        guests.play(s, action, log)
+    elif s.phase == "role":
         _choose_role(s, action.role, log)
     else:
         PHASE_MODULES[s.phase].play(s, action, log)
@@ -167,9 +196,10 @@ def _choose_role(state: State, role: str, log: list[dict] | None) -> None:
     if log is not None:
         log.append({"event": "role", "seat": seat, "role": role, "doubloons": bonus})
     if role == "prospector":
-        state.players[seat].doubloons += 1
+        pay = privileges(state, seat)
+        state.players[seat].doubloons += pay
         if log is not None:
-            log.append({"event": "prospect", "seat": seat, "doubloons": 1})
+            log.append({"event": "prospect", "seat": seat, "doubloons": pay})
         finish_phase(state)
         return
     PHASE_MODULES[role].start(state, log)

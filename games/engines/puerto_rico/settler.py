@@ -6,15 +6,27 @@ from __future__ import annotations
 
 import random
 
-from .actions import HACIENDA, PASS, Action, IllegalAction, Settle
-from .common import colonist_available, finish_phase, next_seat_to_decide, take_colonist
+from .actions import FOREST, HACIENDA, PASS, Action, IllegalAction, Settle
+from .common import (
+    colonist_available,
+    finish_phase,
+    next_seat_to_decide,
+    privileges,
+    take_colonist,
+)
 from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
-from .powers import COLONIST_WITH_TILE, DRAW_FACE_DOWN, HOOKS, SETTLE_QUARRY, has
+from .powers import COLONIST_WITH_TILE, DRAW_FACE_DOWN, HOOKS, LAY_FOREST, SETTLE_QUARRY, has
 from .state import State
 
 _DRAW_FACE_DOWN = HOOKS[DRAW_FACE_DOWN]
 _SETTLE_QUARRY = HOOKS[SETTLE_QUARRY]
 _COLONIST_WITH_TILE = HOOKS[COLONIST_WITH_TILE]
+_LAY_FOREST = HOOKS[LAY_FOREST]
+
+
+def _library_turn(state: State) -> bool:
+    """The settler's second turn with an occupied library, after every other seat."""
+    return state.turn >= state.num_players
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -28,16 +40,16 @@ def _can_hacienda(state: State, seat: int) -> bool:
     pl = state.players[seat]
     return (
         not state.hacienda_used
+        and not _library_turn(state)
         and has(pl, _DRAW_FACE_DOWN)
         and bool(state.stack)
-        and sum(pl.tiles) < ISLAND_SPACES
+        and pl.island_filled() < ISLAND_SPACES
     )
 
 
 def _may_quarry(state: State, seat: int) -> bool:
-    return state.quarries > 0 and (
-        seat == state.chooser or has(state.players[seat], _SETTLE_QUARRY)
-    )
+    settler = seat == state.chooser and not _library_turn(state)
+    return state.quarries > 0 and (settler or has(state.players[seat], _SETTLE_QUARRY))
 
 
 def legal(state: State) -> list[Action]:
@@ -46,8 +58,13 @@ def legal(state: State) -> list[Action]:
     actions: list[Action] = []
     if _can_hacienda(state, seat):
         actions.append(HACIENDA)
-    if sum(pl.tiles) < ISLAND_SPACES:
-        hospice = has(pl, _COLONIST_WITH_TILE) and colonist_available(state)
+    forest = has(pl, _LAY_FOREST)
+    if forest and state.drawn is not None:
+        actions.append(FOREST)
+    if pl.island_filled() < ISLAND_SPACES:
+        hospice = (
+            has(pl, _COLONIST_WITH_TILE) and colonist_available(state) and not _library_turn(state)
+        )
         kinds = sorted(set(state.face_up))
         if _may_quarry(state, seat):
             kinds.append(QUARRY)
@@ -55,6 +72,10 @@ def legal(state: State) -> list[Action]:
             actions.append(Settle(k))
             if hospice:
                 actions.append(Settle(k, True))
+            if forest and k != QUARRY:
+                actions.append(Settle(k, False, True))
+                if hospice:
+                    actions.append(Settle(k, True, True))
     actions.append(PASS)
     return actions
 
@@ -69,25 +90,41 @@ def check(state: State, action: Action) -> None:
             raise IllegalAction("hacienda_used")
         if not state.stack:
             raise IllegalAction("stack_empty")
-        if sum(pl.tiles) >= ISLAND_SPACES:
+        if pl.island_filled() >= ISLAND_SPACES:
             raise IllegalAction("island_full")
+        if _library_turn(state):
+            raise IllegalAction("hacienda_used")
+        return
+    if action.type == "forest":
+        if not has(pl, _LAY_FOREST):
+            raise IllegalAction("no_forest_house")
+        if state.drawn is None:
+            raise IllegalAction("nothing_drawn")
         return
     if action.type == "pass":
         return
     if action.type != "settle":
         raise IllegalAction("wrong_action", phase=state.phase)
-    if sum(pl.tiles) >= ISLAND_SPACES:
+    if pl.island_filled() >= ISLAND_SPACES:
         raise IllegalAction("island_full")
     if action.tile == QUARRY:
+        if action.forest:
+            raise IllegalAction("quarry_no_forest")
+        if _library_turn(state) and not has(pl, _SETTLE_QUARRY):
+            raise IllegalAction("library_no_quarry")
         if seat != state.chooser and not has(pl, _SETTLE_QUARRY):
             raise IllegalAction("quarry_not_allowed")
         if state.quarries == 0:
             raise IllegalAction("quarries_gone")
     elif action.tile not in state.face_up:
         raise IllegalAction("plantation_not_face_up", tile=ISLAND_KINDS[action.tile])
+    if action.forest and not has(pl, _LAY_FOREST):
+        raise IllegalAction("no_forest_house")
     if action.hospice:
         if not has(pl, _COLONIST_WITH_TILE):
             raise IllegalAction("no_hospice")
+        if _library_turn(state):
+            raise IllegalAction("library_no_hospice")
         if not colonist_available(state):
             raise IllegalAction("no_colonist")
 
@@ -99,8 +136,13 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         kind = state.stack.pop()
         pl.tiles[kind] += 1
         state.hacienda_used = True
+        state.drawn = kind
         if log is not None:
             log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
+        return
+    if action.type == "forest":
+        _lay_forest(state, seat, state.drawn, log)
+        state.drawn = None
         return
     if action.type == "settle":
         kind = action.tile
@@ -121,16 +163,39 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                     "colonist": bool(colonist),
                 }
             )
+        if action.forest:
+            _lay_forest(state, seat, kind, log)
     elif log is not None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
+    state.drawn = None
     _advance(state, log)
 
 
+def _lay_forest(state: State, seat: int, kind: int, log: list[dict] | None) -> None:
+    """The new tile lies face down as a forest; a hospice colonist on it goes to San Juan."""
+    pl = state.players[seat]
+    pl.tiles[kind] -= 1
+    pl.forests += 1
+    if pl.worked[kind] > pl.tiles[kind]:
+        pl.worked[kind] -= 1
+        pl.san_juan += 1
+    if log is not None:
+        log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
+
+
 def _advance(state: State, log: list[dict] | None) -> None:
-    """Seats with nothing to take (island full, row and quarries out) are passed over."""
+    """Seats with nothing to take (island full, row and quarries out) are passed over; a
+    settler with an occupied library then takes one more tile."""
     if next_seat_to_decide(state, _has_choice):
+        return
+    if (
+        state.turn == state.num_players
+        and privileges(state, state.chooser) == 2
+        and _has_choice(state, state.chooser)
+    ):
+        state.current = state.chooser
         return
     _refill(state)
     if log is not None:
@@ -141,7 +206,7 @@ def _advance(state: State, log: list[dict] | None) -> None:
 
 
 def _has_choice(state: State, seat: int) -> bool:
-    return sum(state.players[seat].tiles) < ISLAND_SPACES and bool(
+    return state.players[seat].island_filled() < ISLAND_SPACES and bool(
         state.face_up or _may_quarry(state, seat) or _can_hacienda(state, seat)
     )
 

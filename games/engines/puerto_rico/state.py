@@ -22,6 +22,7 @@ from .data import (
 
 FORMAT_VERSION = 1
 PHASES = (
+    "draft",
     "role",
     "settler",
     "mayor",
@@ -56,10 +57,11 @@ class Player:
     ``tiles[k]`` is how many island tiles of kind ``k`` (five plantations, then quarry) the
     player has and ``worked[k]`` how many of them carry a colonist: tiles of one kind are
     interchangeable, and where a tile lies plays no role. ``city`` maps building name to the
-    colonists on it, in building order.
+    colonists on it, in building order. ``forests`` (New Buildings) counts island spaces
+    filled with a tile laid face down: never worked, never a plantation again.
     """
 
-    __slots__ = ("city", "doubloons", "goods", "san_juan", "tiles", "vp", "worked")
+    __slots__ = ("city", "doubloons", "forests", "goods", "san_juan", "tiles", "vp", "worked")
 
     def __init__(self) -> None:
         self.doubloons = 0
@@ -69,6 +71,7 @@ class Player:
         self.worked = [0] * len(ALL_ISLAND_KINDS)
         self.city: dict[str, int] = {}
         self.san_juan = 0
+        self.forests = 0
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -79,6 +82,7 @@ class Player:
         p.worked = self.worked[:]
         p.city = self.city.copy()
         p.san_juan = self.san_juan
+        p.forests = self.forests
         return p
 
     # Derived facts the rules ask about often.
@@ -86,7 +90,7 @@ class Player:
         return self.city.get(building, 0) > 0
 
     def island_filled(self) -> int:
-        return sum(self.tiles)
+        return sum(self.tiles) + self.forests
 
     def city_spaces_used(self) -> int:
         return sum(BUILDINGS[name].spaces for name in self.city)
@@ -109,6 +113,7 @@ class Player:
             },
             "city": dict(self.city),
             "san_juan": self.san_juan,
+            "forests": self.forests,
         }
 
     @classmethod
@@ -127,6 +132,7 @@ class Player:
                 raise ValueError(f"unknown building {name!r}")
             p.city[name] = n
         p.san_juan = data["san_juan"]
+        p.forests = data.get("forests", 0)
         return p
 
 
@@ -139,6 +145,11 @@ class State:
     did not load, and the phase ends when it reaches the player count. ``captain_bonus``
     says whether the captain has had his privilege VP; ``produced`` lists the kinds the
     craftsman produced, from which he may take his extra barrel.
+
+    New Buildings: ``drafted`` lists the violet buildings drafted onto the board, in order;
+    ``drawn`` the tile the hacienda just drew (it may still be laid as a forest); ``extras``
+    the craftsman's extra barrels taken (two with a library); ``made`` the craftsman's barrels
+    per good this phase, extras included (specialty factory); ``small_wharf_used`` per seat.
     """
 
     __slots__ = (
@@ -149,12 +160,16 @@ class State:
         "colonist_supply",
         "current",
         "discards",
+        "drafted",
+        "drawn",
         "end_reasons",
+        "extras",
         "face_up",
         "goods",
         "governor",
         "hacienda_used",
         "idle",
+        "made",
         "num_players",
         "options",
         "phase",
@@ -166,6 +181,7 @@ class State:
         "roles_chosen",
         "round",
         "ships",
+        "small_wharf_used",
         "stack",
         "trading_house",
         "turn",
@@ -204,6 +220,11 @@ class State:
         s.captain_bonus = self.captain_bonus
         s.wharf_used = self.wharf_used[:]
         s.produced = self.produced[:]
+        s.drafted = self.drafted[:]
+        s.drawn = self.drawn
+        s.extras = self.extras
+        s.made = self.made[:]
+        s.small_wharf_used = self.small_wharf_used[:]
         return s
 
     def seat(self, offset: int) -> int:
@@ -248,6 +269,7 @@ class State:
             "ships": [{"capacity": c, "good": good(g), "count": n} for c, g, n in self.ships],
             "trading_house": [GOODS[g] for g in self.trading_house],
             "end_reasons": list(self.end_reasons),
+            "drafted": list(self.drafted),
             "phase_state": {
                 "turn": self.turn,
                 "hacienda_used": self.hacienda_used,
@@ -255,6 +277,10 @@ class State:
                 "captain_bonus": self.captain_bonus,
                 "wharf_used": list(self.wharf_used),
                 "produced": [GOODS[g] for g in self.produced],
+                "drawn": good(self.drawn),
+                "extras": self.extras,
+                "made": list(self.made),
+                "small_wharf_used": list(self.small_wharf_used),
             },
             "players": [p.to_json() for p in self.players],
         }
@@ -309,6 +335,12 @@ class State:
         s.captain_bonus = ps["captain_bonus"]
         s.wharf_used = list(ps["wharf_used"])
         s.produced = [GOOD_INDEX[g] for g in ps["produced"]]
+        # New Buildings; absent from states written before the expansion.
+        s.drafted = list(data.get("drafted", []))
+        s.drawn = None if ps.get("drawn") is None else GOOD_INDEX[ps["drawn"]]
+        s.extras = ps.get("extras", 0)
+        s.made = list(ps.get("made", [0] * len(ALL_GOODS)))
+        s.small_wharf_used = list(ps.get("small_wharf_used", [False] * s.num_players))
         s.players = [Player.from_json(p) for p in data["players"]]
         if len(s.players) != s.num_players:
             raise ValueError("players do not match num_players")

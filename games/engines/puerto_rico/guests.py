@@ -1,0 +1,62 @@
+"""New Buildings: the guest house's guests.
+
+In the mayor phase the owner may put up to two colonists in his guest house (its two
+circles). Later, in any other phase, he may move a guest to any empty circle of his island or
+city, where it works at once. The engine offers the move whenever the owner is the seat to
+decide (``MoveGuest`` besides the phase's actions); a move does not end his turn.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, IllegalAction, MoveGuest
+from .data import BUILDINGS, GUEST_HOUSE, ISLAND_INDEX, ISLAND_KINDS
+from .powers import HOOKS, MOVE_GUESTS, has
+from .state import Player, State
+
+NO_MOVES = ("mayor", "draft", "over")
+"""Phases without guest moves: the mayor phase places every colonist anew."""
+_MOVE_GUESTS = HOOKS[MOVE_GUESTS]
+_MOVES = {name: MoveGuest(name) for name in (*ISLAND_KINDS, *BUILDINGS)}
+
+
+def _free(pl: Player, place: str) -> bool:
+    kind = ISLAND_INDEX.get(place)
+    if kind is not None:
+        return pl.worked[kind] < pl.tiles[kind]
+    return (
+        place != GUEST_HOUSE
+        and pl.city.get(place, BUILDINGS[place].circles) < BUILDINGS[place].circles
+    )
+
+
+def legal(state: State) -> list[Action]:
+    pl = state.players[state.current]
+    if not pl.city.get(GUEST_HOUSE) or not has(pl, _MOVE_GUESTS):
+        return []
+    places = [k for k in ISLAND_KINDS if pl.tiles[ISLAND_INDEX[k]]] + list(pl.city)
+    return [_MOVES[p] for p in places if _free(pl, p)]
+
+
+def check(state: State, action: MoveGuest) -> None:
+    if state.phase in NO_MOVES:
+        raise IllegalAction("no_guest_moves_now")
+    pl = state.players[state.current]
+    if not has(pl, _MOVE_GUESTS):
+        raise IllegalAction("no_guests")
+    if action.to in BUILDINGS and action.to not in pl.city:
+        raise IllegalAction("no_building", building=action.to)
+    if not _free(pl, action.to):
+        raise IllegalAction("no_free_circle", place=action.to)
+
+
+def play(state: State, action: MoveGuest, log: list[dict] | None) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    pl.city[GUEST_HOUSE] -= 1
+    kind = ISLAND_INDEX.get(action.to)
+    if kind is None:
+        pl.city[action.to] += 1
+    else:
+        pl.worked[kind] += 1
+    if log is not None:
+        log.append({"event": "guest_moved", "seat": seat, "to": action.to})
