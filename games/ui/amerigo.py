@@ -285,7 +285,10 @@ def _player(state: am.State, view: dict, seat: int, names: list[str], cols: int)
         "order": am.order_field(state, seat) + 1,
         "posts": [field_name(c, cols) for c in p["posts"]],
         "ships": [field_name(c, cols) if c >= 0 else None for c in p["ships"]],
-        "landscapes": [tile_name(t) for t in p["landscapes"]],
+        "landscapes": [
+            {"name": tile_name(t), "count": p["landscapes"].count(t)}
+            for t in sorted(set(p["landscapes"]), key=p["landscapes"].index)
+        ],
         "villages_held": [
             {"name": tile_name(t), "count": n} for t, n in p["villages_held"].items() if n
         ],
