@@ -1,5 +1,6 @@
 """How the JSON API knows who asks: HTTP Basic that waits like the login form."""
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from accounts import lockout
@@ -19,3 +20,13 @@ class BasicAuthentication(authentication.BasicAuthentication):
         except exceptions.AuthenticationFailed:
             lockout.failed(request, userid)
             raise
+
+
+class BasicAuthenticationScheme(OpenApiAuthenticationExtension):
+    """The API's Basic authentication in its OpenAPI schema (drf-spectacular), as HTTP Basic."""
+
+    target_class = BasicAuthentication
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "basic"}

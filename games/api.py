@@ -11,13 +11,16 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services, transfer
+from games import chat, services, transfer
 from games.models import Game, Move, Seat
 from games.ui import get_ui
 from games.views import MAX_MOVE_BODY, too_large_for_a_move
@@ -25,6 +28,10 @@ from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 def _error(status: int, message: str, **extra) -> Response:
     return Response({"error": message, **extra}, status=status)
+
+
+ERROR = inline_serializer("Error", {"error": serializers.CharField()})
+"""A refusal, as ``_error`` answers it, for the OpenAPI schema."""
 
 
 def _seated_user(request: Request):
@@ -75,6 +82,11 @@ class GameDetail(APIView):
 
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        operation_id="game",
+        summary="Read a game (the fields: README.md)",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    )
     def get(self, request: Request, pk: int) -> Response:
         game = Game.objects.with_seats().filter(pk=pk).first()
         if game is None:
@@ -89,6 +101,11 @@ class MyGames(APIView):
     requester's move also carries its ``game`` document (as ``GET /api/games/<id>/`` answers),
     two queries more in all, so a client can move without reading each game first."""
 
+    @extend_schema(
+        operation_id="my_games",
+        summary="The requester's open and running games (the fields: README.md)",
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request: Request) -> Response:
         seats = (
             Seat.objects.filter(
@@ -155,6 +172,12 @@ class GameMoves(APIView):
     """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``. The
     answer holds the move's log and the game as the mover now sees it (``game``)."""
 
+    @extend_schema(
+        operation_id="move",
+        summary="Make a move (the fields: README.md)",
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: ERROR, 409: ERROR},
+    )
     def post(self, request: Request, pk: int) -> Response:
         if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
@@ -270,3 +293,79 @@ class GameImport(APIView):
             return _error(400, error.message, move=error.version)
         replay = reverse("games:replay", args=[game.pk])
         return Response({"id": game.pk, "replay_url": replay}, status=201)
+
+
+# The chat ------------------------------------------------------------------------------------
+
+
+class ChatMessageSerializer(serializers.Serializer):
+    """One message, as ``games.chat.as_json`` writes it."""
+
+    id = serializers.IntegerField()
+    author = serializers.CharField(help_text="The author's public name.")
+    text = serializers.CharField(help_text="Plain text, never HTML.")
+    after_move = serializers.IntegerField(help_text="Moves made when it was written.")
+    version = serializers.IntegerField(help_text="The game's version when it was written.")
+    created_at = serializers.DateTimeField()
+
+
+class ChatPostSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=chat.MAX_LENGTH)
+
+
+class GameChat(APIView):
+    """The game's chat: players read and write it; spectators read it if the game's creator
+    allowed it. Hidden messages and those of players the requester muted are left out."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="chat",
+        summary="Read the chat",
+        responses={
+            200: inline_serializer(
+                "Chat",
+                {
+                    "chat_version": serializers.IntegerField(),
+                    "messages": ChatMessageSerializer(many=True),
+                },
+            ),
+            403: ERROR,
+            404: ERROR,
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = Game.objects.with_seats().filter(pk=pk).first()
+        if game is None:
+            return _error(404, _("no such game"))
+        user = _seated_user(request)
+        if not chat.may_read(game, user):
+            return _error(403, _("the chat of this game is for its players"))
+        shown = [chat.as_json(m) for m in chat.messages_for(game, user)]
+        return Response({"chat_version": game.chat_version, "messages": shown})
+
+    @extend_schema(
+        operation_id="chat_post",
+        summary="Write in the chat",
+        request=ChatPostSerializer,
+        responses={
+            201: ChatMessageSerializer,
+            400: ERROR,
+            403: OpenApiResponse(ERROR, description="Not a player, or muted by a moderator."),
+            404: ERROR,
+            429: OpenApiResponse(ERROR, description="More than ten messages a minute."),
+        },
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        try:
+            body = request.data
+        except ParseError as error:
+            return _error(400, str(error.detail))
+        text = body.get("text") if isinstance(body, dict) else None
+        if not isinstance(text, str):
+            return _error(400, _("send a JSON object with 'text'"))
+        try:
+            message = chat.post(pk, request.user, text)
+        except services.GameError as error:
+            return _error(error.status, error.message)
+        return Response(chat.as_json(message), status=201)

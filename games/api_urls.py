@@ -1,6 +1,7 @@
 """The JSON API, mounted at ``/api/`` (see ``games.api``)."""
 
 from django.urls import path
+from drf_spectacular.views import SpectacularAPIView
 
 from games import api
 
@@ -13,4 +14,6 @@ urlpatterns = [
     path("games/<int:pk>/undo/", api.GameUndo.as_view(), name="undo"),
     path("games/<int:pk>/export/", api.GameExport.as_view(), name="export"),
     path("games/import/", api.GameImport.as_view(), name="import"),
+    path("games/<int:pk>/chat/", api.GameChat.as_view(), name="chat"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
 ]

@@ -63,6 +63,13 @@ class NewGameForm(forms.Form):
         initial=Game.OnTimeout.AI,
     )
 
+    chat_public = forms.BooleanField(
+        label=_("Spectators may read the chat"),
+        required=False,
+        initial=False,
+        help_text=_("Only the players write in it."),
+    )
+
     def __init__(self, *args, engine: str = DEFAULT_GAME, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
@@ -148,6 +155,7 @@ class NewGameForm(forms.Form):
             "options": options,
             "move_time": move_time,
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
+            "chat_public": data["chat_public"],
         }
 
 

@@ -109,6 +109,19 @@ class Game(models.Model):
         blank=True,
         help_text=_("A moderator's reason, shown to the players on the game page."),
     )
+    chat_public = models.BooleanField(
+        _("spectators may read the chat"),
+        default=False,
+        help_text=_("Chosen by the creator when opening the game; only players may write."),
+    )
+    chat_version = models.PositiveIntegerField(
+        _("chat version"),
+        default=0,
+        help_text=_(
+            "Changes to the chat so far (a message written or hidden): what the game page "
+            "polls, beside the version, to show the chat without a reload."
+        ),
+    )
 
     objects = GameQuerySet.as_manager()
 
@@ -464,3 +477,67 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"vacation of {self.user_id} from {self.start:%Y-%m-%d}"
+
+
+class ChatMessage(models.Model):
+    """One line of a game's chat: plain text, written by a player (``games.chat``)."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("author"),
+        on_delete=models.PROTECT,
+        related_name="chat_messages",
+    )
+    text = models.TextField(_("text"))
+    after_move = models.PositiveIntegerField(
+        _("after move"), help_text=_("Moves made in the game when it was written (0: none).")
+    )
+    version = models.PositiveIntegerField(
+        _("version"), help_text=_("The game's version when it was written.")
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    hidden_at = models.DateTimeField(
+        _("hidden at"),
+        null=True,
+        blank=True,
+        help_text=_("Hidden by a moderator: no player sees it any more."),
+    )
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["game", "pk"]
+
+    def __str__(self) -> str:
+        return gettext("message %(number)s in game %(game)s") % {
+            "number": self.pk,
+            "game": self.game_id,
+        }
+
+
+class ChatMute(models.Model):
+    """A player who hides another player's chat messages from their own view, in every game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="chat_mutes",
+    )
+    muted = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("muted player"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("player muted in the chat")
+        verbose_name_plural = _("players muted in the chat")
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="one_mute_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id}"

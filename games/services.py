@@ -86,10 +86,12 @@ def create_game(
     join: bool = True,
     move_time: timedelta | None = None,
     on_timeout: str = Game.OnTimeout.AI,
+    chat_public: bool = False,
 ) -> Game:
     """Open a game; the creator takes the first seat and may fill seats with AI players:
     ``ai_seats`` of ``ai_level``, and one more of each level in ``ai_levels``.
-    ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out."""
+    ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out;
+    ``chat_public``: spectators may read the chat."""
     rules = get_engine(engine)
     options = dict(options or {})
     try:
@@ -114,6 +116,7 @@ def create_game(
             creator=creator,
             move_time=move_time,
             on_timeout=on_timeout,
+            chat_public=chat_public,
         )
         if join:
             _add_seat(game, user=creator)

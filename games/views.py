@@ -12,13 +12,14 @@ from django.core import signing
 from django.db.models import Case, Count, F, IntegerField, Q, When
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
-from games import charts, clocks, notifications, services, transfer
+from games import charts, chat, clocks, notifications, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game
 from games.models import Game, Move, Seat
 from games.ui import describe_event, get_ui
@@ -134,6 +135,7 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context.update(_seats_context(request, game))
     if game.status == Game.Status.FINISHED:
         context["chart"] = _final_chart(game)
+    context.update(_chat_context(request, game))
     return render(request, "games/game.html", context)
 
 
@@ -175,18 +177,41 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
-    """Cheap versioned polling: an unchanged game costs one indexed query and no rendering;
-    a changed one answers with the viewer's own board, so nothing hidden is broadcast."""
+    """Cheap versioned polling of the board (``v``: the version the page shows) and of the
+    chat (``c``: its chat version; ``static/js/chat.js`` adds it): unchanged, it costs one
+    indexed query and no rendering. A changed board answers with the viewer's own board, so
+    nothing hidden is broadcast; a changed chat comes along out of band (alone, with nothing
+    else swapped)."""
     try:
-        seen = int(request.GET.get("v", ""))
+        seen = _int_or_none(request.GET.get("v"))
+        chat_seen = _int_or_none(request.GET.get("c"))
     except ValueError:
+        seen = chat_seen = None
+    if seen is None and chat_seen is None:
         return HttpResponse(gettext("v must be the version you have"), status=400)
-    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
-    if version is None:
+    row = Game.objects.filter(pk=pk).values_list("version", "chat_version").first()
+    if row is None:
         return HttpResponse(gettext("no such game"), status=404)
-    if version == seen:
+    board_changed = seen is not None and row[0] != seen
+    chat_changed = chat_seen is not None and row[1] != chat_seen
+    if not board_changed and not chat_changed:
         return HttpResponse(status=204)
-    return _render_board(request, _game(pk))
+    game = _game(pk)
+    chat_changed = chat_changed and chat.may_read(game, request.user)
+    if board_changed:
+        response = _render_board(request, game)
+    elif chat_changed:
+        response = HttpResponse(headers={"HX-Reswap": "none"})
+    else:
+        return HttpResponse(status=204)
+    if chat_changed:
+        context = {**_chat_context(request, game), "oob": True}
+        response.write(render_to_string("games/_chat_messages.html", context, request))
+    return response
+
+
+def _int_or_none(value: str | None) -> int | None:
+    return None if value is None else int(value)
 
 
 def too_large_for_a_move(request: HttpRequest) -> bool:
@@ -240,6 +265,68 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
     except services.GameError as error:
         return error.status, error.message
     return 200, ""
+
+
+# The chat ----------------------------------------------------------------------------------
+
+
+def _chat_context(request: HttpRequest, game: Game, error: str = "") -> dict:
+    """What ``games/_chat.html`` needs; nothing of the chat if the viewer may not read it."""
+    user = request.user
+    readable = chat.may_read(game, user)
+    context = {"game": game, "chat_readable": readable, "chat_version": game.chat_version}
+    if not readable:
+        return context
+    muted = chat.muted_ids(user)
+    others = [s.user for s in game.seats.all() if s.user_id and s.user_id != user.pk]
+    context.update(
+        chat_messages=list(chat.messages_for(game, user)),
+        chat_writable=chat.is_player(game, user),
+        chat_silenced=user.is_authenticated and chat.silenced(user),
+        chat_players=[{"user": other, "muted": other.pk in muted} for other in others],
+        chat_error=error,
+        chat_max=chat.MAX_LENGTH,
+        poll_url=reverse("games:poll", args=[game.pk]),
+    )
+    return context
+
+
+def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
+    """Do ``change`` (a chat service call); htmx gets the fresh chat (with the refusal and
+    its status), a plain form post is sent back to the game page."""
+    if not request.user.is_authenticated:
+        return HttpResponse(gettext("log in to chat"), status=403)
+    status, error = 200, ""
+    try:
+        change(_game(pk))
+    except services.GameError as refusal:
+        status, error = refusal.status, refusal.message
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return _see_other(reverse("games:game", args=[pk]) + "#chat")
+    context = _chat_context(request, _game(pk), error)
+    return render(request, "games/_chat_messages.html", context, status=status)
+
+
+@require_POST
+def chat_post(request: HttpRequest, pk: int) -> HttpResponse:
+    return _chat_answer(
+        request, pk, lambda game: chat.post(game.pk, request.user, request.POST.get("text", ""))
+    )
+
+
+@require_POST
+def chat_mute(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player hides another player's messages from their own view, or shows them again."""
+
+    def change(game: Game) -> None:
+        other = request.POST.get("player", "")
+        if not other.isdigit():
+            raise services.GameError(gettext("say which player"))
+        chat.set_mute(game, request.user, int(other), request.POST.get("mute") == "1")
+
+    return _chat_answer(request, pk, change)
 
 
 @login_required

@@ -13,6 +13,8 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db.models import Case, Count, IntegerField, OuterRef, Subquery, When
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -23,11 +25,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin
 from games.engines import get_engine
-from games.models import Game, Move, Seat
+from games.models import ChatMessage, Game, Move, Seat
 from games.services import GameError, replay
 from games.ui import describe_event
 from moderation import services
-from moderation.models import Entry, Standing
+from moderation.models import Entry, Report, Standing
 
 User = get_user_model()
 
@@ -152,7 +154,7 @@ class GameAdmin(ModeratedAdmin):
         return format_html(
             '<a href="{}">{}</a> · <a href="{}">{}</a>',
             board,
-            gettext("the board at any move, and the log"),
+            gettext("the board at any move, the log, the chat and the reports"),
             seats,
             gettext("the seats (to hand one to an AI player, or back)"),
         )
@@ -173,11 +175,12 @@ class GameAdmin(ModeratedAdmin):
 
     def board_view(self, request, pk: int):
         """The whole state after any move (``?v=``: the version; default the last), replayed
-        from the stored moves, with every move's log lines. Moderators may see everything, and
-        the engine offers no everything-visible board, so the state is shown as JSON."""
-        game = get_object_or_404(Game, pk=pk)
-        if not self.has_view_permission(request, game):
+        from the stored moves, with every move's log lines, the chat (hidden messages too) and
+        the reports. Moderators may see everything, and the engine offers no everything-visible
+        board, so the state is shown as a table of every value. Moderators only."""
+        if not request.user.has_perm(services.PERMISSION):
             raise PermissionDenied
+        game = get_object_or_404(Game, pk=pk)
         if game.initial_state is None:
             raise Http404(gettext("the game has not started"))
         seen = request.GET.get("v", str(game.version))
@@ -202,10 +205,28 @@ class GameAdmin(ModeratedAdmin):
             "opts": self.model._meta,
             "game": game,
             "version": version,
-            "state": json.dumps(state, indent=2, sort_keys=True, ensure_ascii=False),
+            "state": state_rows(state),
             "moves": moves,
+            "chat": game.chat_messages.select_related("author").order_by("pk"),
+            "reports": game.reports.select_related("reporter", "player").order_by("-pk"),
         }
         return TemplateResponse(request, "moderation/board.html", context)
+
+
+def state_rows(value, path: str = "") -> list[tuple[str, str]]:
+    """A JSON state as (path, value) rows, e.g. ``("players.0.doubloons", "3")``: every value
+    readable in one table. A list of plain values stays on one row."""
+    if isinstance(value, dict):
+        return [
+            row
+            for key in sorted(value)
+            for row in state_rows(value[key], f"{path}.{key}" if path else str(key))
+        ]
+    if isinstance(value, list) and any(isinstance(item, dict | list) for item in value):
+        return [
+            row for index, item in enumerate(value) for row in state_rows(item, f"{path}.{index}")
+        ]
+    return [(path, json.dumps(value, ensure_ascii=False))]
 
 
 @admin.register(Seat)
@@ -256,6 +277,148 @@ class MoveAdmin(ModeratedAdmin):
     def told(self, move: Move) -> str:
         names = move.game.names()
         return "\n".join(describe_event(move.game.engine, event, names) for event in move.log)
+
+
+# The chat and the reports ------------------------------------------------------------------------
+
+
+class ModeratorsOnlyAdmin(ModeratedAdmin):
+    """Seen by moderators only: staff without the permission do not even see it listed."""
+
+    def has_view_permission(self, request, obj=None):
+        return self.has_moderate_permission(request)
+
+    def has_module_permission(self, request):
+        return self.has_moderate_permission(request)
+
+
+def board_link(game_id: int, version: int, anchor: str = "") -> str:
+    url = reverse("admin:games_game_board", args=[game_id]) + f"?v={version}{anchor}"
+    return format_html(
+        '<a href="{}">{}</a>',
+        url,
+        gettext("game %(number)d at version %(version)d") % {"number": game_id, "version": version},
+    )
+
+
+def hide_messages(modeladmin, request, queryset, message_of: Callable):
+    """Hide the chat message of each selected object (``message_of``: its message's id)."""
+    return with_reason(
+        modeladmin,
+        request,
+        queryset,
+        title=gettext("Hide chat messages"),
+        apply=lambda obj, data: services.hide_message(
+            request.user, message_of(obj), data["reason"]
+        ),
+    )
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ModeratorsOnlyAdmin):
+    list_display = ("pk", "created_at", "author", "text", "where", "hidden_at")
+    list_filter = ("hidden_at",)
+    search_fields = ("text", "author__username", "game__pk")
+    actions = ["hide"]
+
+    @admin.display(description=_("in the game"))
+    def where(self, message: ChatMessage) -> str:
+        return board_link(message.game_id, message.version, f"#chat-{message.pk}")
+
+    @admin.action(
+        description=_("Hide the selected messages from the players"), permissions=["moderate"]
+    )
+    def hide(self, request, queryset):
+        return hide_messages(self, request, queryset, lambda message: message.pk)
+
+
+@admin.register(Report)
+class ReportAdmin(ModeratorsOnlyAdmin):
+    """The queue: open reports first, the most reported subject first, then the newest."""
+
+    list_display = (
+        "created_at",
+        "times_reported",
+        "reason",
+        "about",
+        "where",
+        "text",
+        "reporter",
+        "status",
+    )
+    list_filter = ("status", "reason")
+    search_fields = ("text", "reporter__username", "player__username", "game__pk")
+    readonly_fields = ("where", "about", "handled_by", "handled_at", "resolution")
+    actions = ["hide", "resolve", "dismiss"]
+
+    def get_queryset(self, request):
+        same = (
+            Report.objects.filter(subject=OuterRef("subject"), status=Report.Status.OPEN)
+            .order_by()
+            .values("subject")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
+        still_open = Case(When(status=Report.Status.OPEN, then=1), default=0)
+        # Not super(): it orders by get_ordering before the annotations exist.
+        return (
+            Report.objects.select_related("reporter", "player", "message")
+            .annotate(
+                reports=Coalesce(Subquery(same, output_field=IntegerField()), 0),
+                open_first=still_open,
+            )
+            .order_by(*self.get_ordering(request))
+        )
+
+    def get_ordering(self, request):
+        return ["-open_first", "-reports", "-created_at", "-pk"]
+
+    @admin.display(description=_("reports of it"), ordering="reports")
+    def times_reported(self, report: Report) -> int:
+        return report.reports
+
+    @admin.display(description=_("about"))
+    def about(self, report: Report) -> str:
+        if report.message_id:
+            hidden = gettext(" (hidden by a moderator)") if report.message.hidden_at else ""
+            return format_html("{}: “{}”{}", report.player, report.message.text, hidden)
+        return str(report.player or report.game)
+
+    @admin.display(description=_("in the game"))
+    def where(self, report: Report) -> str:
+        if report.message_id:
+            return board_link(report.game_id, report.message.version, f"#chat-{report.message_id}")
+        return board_link(report.game_id, report.version)
+
+    @admin.action(description=_("Hide the reported chat messages"), permissions=["moderate"])
+    def hide(self, request, queryset):
+        return hide_messages(self, request, queryset, lambda report: report.message_id)
+
+    @admin.action(
+        description=_("Resolve the selected reports (say what was done)"), permissions=["moderate"]
+    )
+    def resolve(self, request, queryset):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=gettext("Resolve reports"),
+            apply=lambda report, data: services.resolve_report(
+                request.user, report.pk, data["reason"]
+            ),
+        )
+
+    @admin.action(description=_("Dismiss the selected reports"), permissions=["moderate"])
+    def dismiss(self, request, queryset):
+        return with_reason(
+            self,
+            request,
+            queryset,
+            title=gettext("Dismiss reports"),
+            apply=lambda report, data: services.dismiss_report(
+                request.user, report.pk, data["reason"]
+            ),
+        )
 
 
 # The audit log ----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -66,6 +67,9 @@ class Entry(models.Model):
         BAN = "ban", _("banned")
         REINSTATE = "reinstate", _("lifted mute, suspension and ban")
         DELETE_ACCOUNT = "delete_account", _("deleted the account")
+        HIDE_MESSAGE = "hide_message", _("hid a chat message")
+        RESOLVE_REPORT = "resolve_report", _("resolved a report")
+        DISMISS_REPORT = "dismiss_report", _("dismissed a report")
 
     moderator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -112,3 +116,79 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} ({self.created_at:%Y-%m-%d %H:%M})"
+
+
+class Report(models.Model):
+    """A player's report of a chat message, a player or a game, waiting in the moderators'
+    queue until a moderator resolves or dismisses it (``moderation.services``)."""
+
+    class Reason(models.TextChoices):
+        ABUSE = "abuse", _("abuse in chat")
+        CHEATING = "cheating", _("cheating or collusion")
+        STALLING = "stalling", _("stalling")
+        OTHER = "other", _("other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+        DISMISSED = "dismissed", _("dismissed")
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reporter"),
+        on_delete=models.PROTECT,
+        related_name="reports_made",
+    )
+    game = models.ForeignKey(
+        "games.Game", verbose_name=_("game"), on_delete=models.PROTECT, related_name="reports"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player reported"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reports_against",
+        help_text=_("The player reported, or the author of the message reported."),
+    )
+    message = models.ForeignKey(
+        "games.ChatMessage",
+        verbose_name=_("chat message"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="reports",
+    )
+    subject = models.CharField(
+        _("subject"),
+        max_length=40,
+        db_index=True,
+        help_text=_("What is reported (message, player or game): reports of it are counted."),
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    text = models.TextField(_("what happened"), blank=True)
+    version = models.PositiveIntegerField(
+        _("version"), help_text=_("The game's version when it was reported.")
+    )
+    created_at = models.DateTimeField(_("reported at"), auto_now_add=True, db_index=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    handled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("handled by"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
+    resolution = models.TextField(_("what was done"), blank=True)
+
+    class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return gettext("report %(number)s") % {"number": self.pk}

@@ -11,13 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.services import delete_account as delete_account_of
-from games import notifications
+from games import chat, notifications
 from games import services as games
-from games.models import Seat
-from games.services import Forbidden, GameError
-from moderation.models import Entry, Standing, barred_standing
+from games.models import ChatMessage, Game, Seat
+from games.services import Forbidden, GameError, NotFound
+from moderation.models import Entry, Report, Standing, barred_standing
 
 MAX_REASON = 2000
+MAX_REPORT_TEXT = 1000
 MAX_SUSPENSION = timedelta(days=3650)
 PERMISSION = "moderation.moderate"
 
@@ -146,3 +147,114 @@ def delete_account(moderator, user, reason: str) -> Entry:
     with transaction.atomic():
         delete_account_of(user)
         return _log(moderator, Entry.Action.DELETE_ACCOUNT, reason, user=user)
+
+
+# Reports and the chat -----------------------------------------------------------------------
+
+
+def report(
+    reporter,
+    game_id: int,
+    reason: str,
+    text: str = "",
+    *,
+    player_id: int | None = None,
+    message_id: int | None = None,
+) -> Report:
+    """A player reports a chat message, a player or the game itself (neither given) to the
+    moderators. Reporting the same thing again while it is open changes nothing."""
+    if reporter is None or not reporter.is_authenticated:
+        raise Forbidden(gettext("log in to report"))
+    game = Game.objects.with_seats().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(gettext("no such game"))
+    if reason not in Report.Reason.values:
+        raise GameError(gettext("choose a reason"))
+    text = (text or "").strip()
+    if reason == Report.Reason.OTHER and not text:
+        raise GameError(gettext("say what happened"))
+    if len(text) > MAX_REPORT_TEXT:
+        raise GameError(
+            gettext("the text is longer than %(max)d characters") % {"max": MAX_REPORT_TEXT}
+        )
+    message = None
+    if message_id is not None:
+        message = ChatMessage.objects.filter(pk=message_id, game=game).first()
+        if message is None or not chat.may_read(game, reporter):
+            raise NotFound(gettext("no such chat message"))
+        player_id, subject = message.author_id, f"message:{message.pk}"
+    elif player_id is not None:
+        if not any(s.user_id == player_id for s in game.seats.all()):
+            raise NotFound(gettext("no such player in this game"))
+        subject = f"player:{player_id}"
+    else:
+        subject = f"game:{game.pk}"
+    if player_id == reporter.pk:
+        raise GameError(gettext("you cannot report yourself"))
+    earlier = Report.objects.filter(
+        reporter=reporter, subject=subject, status=Report.Status.OPEN
+    ).first()
+    if earlier is not None:
+        return earlier
+    return Report.objects.create(
+        reporter=reporter,
+        game=game,
+        player_id=player_id,
+        message=message,
+        subject=subject,
+        reason=reason,
+        text=text,
+        version=game.version,
+    )
+
+
+def hide_message(moderator, message_id: int, reason: str) -> Entry:
+    """No player sees the message any more; pages that show it drop it at their next poll."""
+    reason = _checked(moderator, reason)
+    with transaction.atomic():
+        message = chat.hide(message_id)
+        return _log(
+            moderator,
+            Entry.Action.HIDE_MESSAGE,
+            reason,
+            user_id=message.author_id,
+            game_id=message.game_id,
+            details={"message": message.pk, "text": message.text},
+        )
+
+
+def resolve_report(moderator, report_id: int, reason: str) -> Entry:
+    """Close a report as acted upon; ``reason`` records what was done."""
+    return _close_report(moderator, report_id, reason, Report.Status.RESOLVED)
+
+
+def dismiss_report(moderator, report_id: int, reason: str) -> Entry:
+    """Close a report as unfounded; ``reason`` says why."""
+    return _close_report(moderator, report_id, reason, Report.Status.DISMISSED)
+
+
+def _close_report(moderator, report_id: int, reason: str, status: str) -> Entry:
+    reason = _checked(moderator, reason)
+    action = {
+        Report.Status.RESOLVED: Entry.Action.RESOLVE_REPORT,
+        Report.Status.DISMISSED: Entry.Action.DISMISS_REPORT,
+    }[status]
+    with transaction.atomic():
+        found = Report.objects.select_for_update().filter(pk=report_id).first()
+        if found is None:
+            raise NotFound(gettext("no such report"))
+        if found.status != Report.Status.OPEN:
+            raise GameError(gettext("the report was handled already"))
+        found.status = status
+        found.handled_by = moderator
+        found.handled_at = timezone.now()
+        found.resolution = reason
+        found.save(update_fields=["status", "handled_by", "handled_at", "resolution"])
+        return _log(
+            moderator,
+            action,
+            reason,
+            user_id=found.player_id,
+            game_id=found.game_id,
+            details={"report": found.pk},
+        )

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
+    "drf_spectacular",
     "allauth",
     "allauth.account",
     "allauth.mfa",
@@ -187,8 +188,16 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": ALLAUTH_TRUSTED_PROXY_COUNT,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+}
+
+# The API's OpenAPI description, at /api/schema/.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "puerto",
+    "DESCRIPTION": "Games, moves and chat of puerto (README.md, docs/platform.md).",
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
 }
 
 LANGUAGE_CODE = "en"

@@ -1,4 +1,4 @@
-"""Site-wide URLs: the home page, the health check, the games, the JSON API, the admin,
+"""Site-wide URLs: the home page, the health check, the games, the JSON API, reports, the admin,
 sign-in, the visitors' language switch and the favicon browsers ask for at the root."""
 
 from allauth.account import views as allauth_views
@@ -15,6 +15,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("games/", include("games.urls")),
     path("api/", include("games.api_urls")),
+    path("reports/", include("moderation.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     # The names of the old sign-in pages, for links that still use them.

@@ -1,0 +1,154 @@
+"""A game's chat: who may read and write it, writing (checked and rate-limited), a player's
+own mutes, and the chat as JSON. Messages are plain text: templates escape them and nothing
+turns into a link. Every change bumps ``Game.chat_version``, which the game page polls."""
+
+from __future__ import annotations
+
+import time
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.models import ChatMessage, ChatMute, Game
+from games.services import Forbidden, GameError, NotFound
+from moderation.models import Standing
+
+MAX_LENGTH = 500
+RATE_MESSAGES = 10
+RATE_SECONDS = 60
+"""At most ``RATE_MESSAGES`` messages per user in any fixed window of ``RATE_SECONDS``."""
+
+
+class TooFast(GameError):
+    status = 429
+
+
+def is_player(game: Game, user) -> bool:
+    """Whether ``user`` has a seat in ``game`` (seats prefetched or not)."""
+    return (
+        user is not None
+        and user.is_authenticated
+        and any(s.user_id == user.pk for s in game.seats.all())
+    )
+
+
+def may_read(game: Game, user) -> bool:
+    """Players read the chat; spectators only if the creator allowed it."""
+    return game.chat_public or is_player(game, user)
+
+
+def messages_for(game: Game, user) -> QuerySet[ChatMessage]:
+    """What ``user`` sees of the chat, oldest first: neither hidden messages nor those of
+    players they muted. Call only if ``may_read``."""
+    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    if user is not None and user.is_authenticated:
+        shown = shown.exclude(author__in=ChatMute.objects.filter(user=user).values("muted"))
+    return shown.select_related("author").order_by("pk")
+
+
+def silenced(user) -> bool:
+    """Whether a moderator muted ``user`` (no query for the session's user, which is read with
+    its standing)."""
+    try:
+        return user.standing.muted
+    except Standing.DoesNotExist:
+        return False
+
+
+def muted_ids(user) -> set[int]:
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(ChatMute.objects.filter(user=user).values_list("muted_id", flat=True))
+
+
+def post(game_id: int, user, text: str) -> ChatMessage:
+    """Write ``text`` to the game's chat as ``user``, who must be a player and not muted by
+    a moderator."""
+    game = Game.objects.with_seats().filter(pk=game_id).first()
+    if game is None:
+        raise NotFound(gettext("no such game"))
+    if not is_player(game, user):
+        raise Forbidden(gettext("only the game's players may write in its chat"))
+    if silenced(user):
+        raise Forbidden(gettext("a moderator has muted you: you cannot write in the chat"))
+    text = (text or "").strip()
+    if not text:
+        raise GameError(gettext("write something first"))
+    if len(text) > MAX_LENGTH:
+        raise GameError(
+            gettext("a chat message has at most %(max)d characters") % {"max": MAX_LENGTH}
+        )
+    _count_against_rate(user)
+    with transaction.atomic():
+        message = ChatMessage.objects.create(
+            game=game,
+            author=user,
+            text=text,
+            after_move=game.moves.count(),
+            version=game.version,
+        )
+        bump(game.pk)
+    return message
+
+
+def _count_against_rate(user) -> None:
+    window = int(time.time() // RATE_SECONDS)
+    key = f"chat-rate:{user.pk}:{window}"
+    cache.add(key, 0, RATE_SECONDS)
+    if cache.incr(key) > RATE_MESSAGES:
+        raise TooFast(
+            gettext("at most %(count)d messages a minute: wait a moment") % {"count": RATE_MESSAGES}
+        )
+
+
+def bump(game_id: int) -> None:
+    """Tell the polling pages that the chat changed."""
+    Game.objects.filter(pk=game_id).update(chat_version=F("chat_version") + 1)
+
+
+def hide(message_id: int) -> ChatMessage:
+    """Hide a message from every player (a moderator's decision: ``moderation.services``)."""
+    with transaction.atomic():
+        message = ChatMessage.objects.select_for_update().filter(pk=message_id).first()
+        if message is None:
+            raise NotFound(gettext("no such chat message"))
+        if message.hidden_at is not None:
+            raise GameError(gettext("the message is hidden already"))
+        message.hidden_at = timezone.now()
+        message.save(update_fields=["hidden_at"])
+        bump(message.game_id)
+    return message
+
+
+def set_mute(game: Game, user, other_id: int, muted: bool) -> None:
+    """``user`` hides (or shows again) the messages of ``other``, a player of ``game``, in
+    their own view only (in every game)."""
+    if other_id == user.pk:
+        raise GameError(gettext("you cannot mute yourself"))
+    if not any(s.user_id == other_id for s in game.seats.all()):
+        raise NotFound(gettext("no such player in this game"))
+    if muted:
+        ChatMute.objects.get_or_create(user=user, muted_id=other_id)
+    else:
+        ChatMute.objects.filter(user=user, muted_id=other_id).delete()
+
+
+def as_json(message: ChatMessage) -> dict:
+    """One message as JSON-ready data (author read with it)."""
+    return {
+        "id": message.pk,
+        "author": message.author.public_name,
+        "text": message.text,
+        "after_move": message.after_move,
+        "version": message.version,
+        "created_at": message.created_at.isoformat(),
+    }
+
+
+def export(game: Game) -> list[dict]:
+    """The game's chat for its JSON export: every message not hidden by a moderator."""
+    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    return [as_json(m) for m in shown.select_related("author").order_by("pk")]
