@@ -10,6 +10,7 @@ scoring) through the page. AI turns run eagerly inside the request that hands th
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from games import services
@@ -64,7 +65,8 @@ def test_an_amerigo_game_against_an_ai_is_played_to_the_end_through_the_pages(op
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and decisions > 5
     state = game.engine_state()
-    names = game.names()
+    with translation.override("en"):  # as the page names the AI seat
+        names = game.names()
     totals = {names[seat]: s["total"] for seat, s in enumerate(am.scores(state))}
     rows = page.locator(".am-final tbody tr")
     expect(rows).to_have_count(2)
