@@ -7,14 +7,16 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import BOTS, GAME_BOTS
 from games.clocks import MOVE_TIMES
 from games.engines import get_engine
 from games.models import Game, Seat
 from games.transfer import MAX_IMPORT_BYTES
-from games.ui import get_ui
+from games.ui import UIS, get_ui
 
 STANDARD = "standard"
 """The move time chosen unless the creator picks one: ``STANDARD_MOVE_TIME`` against people,
@@ -23,6 +25,22 @@ STANDARD_MOVE_TIME = timedelta(days=3)
 NO_LIMIT = "none"
 PERSON = ""
 """A seat left for a person to join, as opposed to an AI level."""
+DEFAULT_GAME = "puerto_rico"
+
+
+def chosen_game(data) -> str:
+    """The game the lobby form is for (its ``game`` field or query parameter);
+    ``ValueError`` for a game the site does not offer."""
+    name = data.get("game") or DEFAULT_GAME
+    if name not in UIS:
+        raise ValueError(_("There is no such game."))
+    return name
+
+
+def ai_levels(engine: str) -> list[tuple[str, str]]:
+    """The AI levels the game has players for, as (level, label)."""
+    known = GAME_BOTS.get(engine, BOTS)
+    return [(level, label) for level, label in Seat.AI.choices if level in known]
 
 
 class NewGameForm(forms.Form):
@@ -52,17 +70,20 @@ class NewGameForm(forms.Form):
         help_text=_("Only the players write in it."),
     )
 
-    def __init__(self, *args, engine: str = "puerto_rico", **kwargs) -> None:
+    def __init__(self, *args, engine: str = DEFAULT_GAME, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.games = [
+            {"name": name, "title": get_ui(name).TITLE, "chosen": name == engine} for name in UIS
+        ]
+        rules_page = get_ui(engine).RULES
+        self.rules_url = reverse(rules_page) if rules_page else ""
         rules = get_engine(engine)
         counts = rules.PLAYER_COUNTS
         self.fields["num_players"].choices = [(n, str(n)) for n in counts]
         self.fields["num_players"].initial = 4 if 4 in counts else counts[0]
         # Seat 1 is the creator's; each further seat is a person who joins or an AI player.
-        levels = [(PERSON, _("a person who joins"))] + [
-            (level, label) for level, label in Seat.AI.choices if level
-        ]
+        levels = [(PERSON, _("a person who joins")), *ai_levels(engine)]
         self.seat_names = []
         for number in range(2, max(counts) + 1):
             name = f"seat_{number}"

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.fields import WholeJSONField
+from games.ui import get_ui
 
 
 def new_seed() -> int:
@@ -141,6 +142,11 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        """The game's name ("Amerigo"), as its UI gives it."""
+        return get_ui(self.engine).TITLE
 
     @property
     def rules(self):

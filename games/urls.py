@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import TemplateView
 
 from games import views
 
@@ -7,6 +8,11 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("mine/", views.my_games, name="mine"),
     path("rules/puerto-rico/", views.rules, name="rules"),
+    path(
+        "rules/amerigo/",
+        TemplateView.as_view(template_name="games/rules_amerigo.html"),
+        name="rules_amerigo",
+    ),
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:pk>/", views.game_page, name="game"),
     path("<int:pk>/board/", views.board, name="board"),

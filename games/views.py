@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.middleware import activate_now
 from games import charts, chat, clocks, notifications, services, transfer
-from games.forms import ImportGameForm, NewGameForm
+from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game
 from games.models import Game, Move, Seat
 from games.ui import describe_event, get_ui
 from games.ui.puerto_rico_rules import rules_page
@@ -154,7 +154,7 @@ def _seats_context(request: HttpRequest, game: Game) -> dict:
         "game": game,
         "seat": _viewer_seat(game, request.user),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
-        "ai_levels": [(level, label) for level, label in Seat.AI.choices if level],
+        "ai_levels": ai_levels(game.engine),
         "can_manage": request.user.is_authenticated
         and (game.creator_id == request.user.pk or request.user.is_staff),
     }
@@ -330,7 +330,12 @@ def chat_mute(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    try:
+        engine = chosen_game(request.POST if request.method == "POST" else request.GET)
+    except ValueError as error:
+        messages.error(request, str(error))
+        return _see_other(reverse("games:lobby"))
+    form = NewGameForm(request.POST or None, engine=engine)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(request.user, **form.game_arguments())

@@ -2,12 +2,12 @@
 read.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
-object with ``INTERFACE``: ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help,
-by name), ``board_context(state, position, names, posted=None, may_act=True)``
-(``posted``: the fields of a refused move; ``may_act``: whether the viewer may move now),
-``action_from_post(data)``,
-``describe_event(event, names)`` and ``describe_refusal(code, params)``; the platform itself
-knows nothing of any game.
+object with ``INTERFACE``: ``TITLE`` (the game's name), ``RULES`` (the URL name of its rules
+page, or ""), ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help, by name),
+``board_context(state, position, names, posted=None, may_act=True)`` (``posted``: the
+fields of a refused move; ``may_act``: whether the viewer may move now),
+``action_from_post(data)``, ``describe_event(event, names)`` and
+``describe_refusal(code, params)``; the platform itself knows nothing of any game.
 """
 
 from __future__ import annotations
@@ -24,10 +24,13 @@ UIS = {
         "games.ui.puerto_rico",
         "games.ui.puerto_rico_events",
         "games.ui.puerto_rico_names",
-    )
+    ),
+    "amerigo": ("games.ui.amerigo", "games.ui.amerigo_events", "games.ui.amerigo_names"),
 }
 """A game's UI modules: the board and its forms, the log and the refusals, the names."""
 INTERFACE = (
+    "TITLE",
+    "RULES",
     "TEMPLATE",
     "OPTION_TEXTS",
     "board_context",

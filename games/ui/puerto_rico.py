@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
@@ -25,6 +25,8 @@ from games.engines.puerto_rico.data import (
     SETUPS,
 )
 from games.ui import puerto_rico_drawing as drawing
+from games.ui.posted import action_json, check_size
+from games.ui.posted import one as _one
 from games.ui.puerto_rico_events import describe_refusal
 from games.ui.puerto_rico_names import (
     BUILDING_NAMES,
@@ -36,12 +38,9 @@ from games.ui.puerto_rico_names import (
     doubloons,
 )
 
+TITLE = gettext_lazy("Puerto Rico")
+RULES = "games:rules"
 TEMPLATE = "games/puerto_rico/board.html"
-
-MAX_FIELDS = 64
-"""A mayor form has at most 6 island kinds and 12 buildings, plus a few fixed fields."""
-MAX_ACTION_CHARS = 500
-"""The longest real action JSON is a store choice of about 80 characters."""
 
 
 def board_context(
@@ -405,29 +404,12 @@ def action_from_post(data) -> dict[str, Any]:
 
     Only the form's shape is checked here: whether the action is legal is the engine's call.
     """
-    if len(data) > MAX_FIELDS:
-        raise ValueError(_("too many form fields"))
+    check_size(data)
     if _one(data, "kind") == "arrange":
         return _normalised(_arrangement(data))
     if _one(data, "kind") is not None:
         raise ValueError(_("unknown form kind"))
-    raw = _one(data, "action")
-    if not raw:
-        raise ValueError(_("no action was chosen"))
-    if len(raw) > MAX_ACTION_CHARS:
-        raise ValueError(_("the action is too long"))
-    try:
-        parsed = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise ValueError(_("the action is not valid JSON")) from error
-    return _normalised(parsed)
-
-
-def _one(data, key: str) -> str | None:
-    values = data.getlist(key) if hasattr(data, "getlist") else [data[key]] if key in data else []
-    if len(values) > 1:
-        raise ValueError(_("the field '%(field)s' was sent more than once") % {"field": key})
-    return values[0] if values else None
+    return _normalised(action_json(data))
 
 
 def _arrangement(data) -> dict[str, Any]:

@@ -1,0 +1,463 @@
+"""The Amerigo board: what the template draws, and posted forms turned into actions.
+
+Everything shown comes from ``am.player_view`` for the viewer, so what a seat may not know
+(inside the cube tower, the face-down stacks and pirates, the seed) never reaches the
+template. Choices are listed only for the seat to act, exactly as the engine lists them; the
+engine judges every posted action again, so nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engines import amerigo as am
+from games.engines.amerigo.data import (
+    CANNON_MAX,
+    COLOURS,
+    GOLD_MAX,
+    GOLD_PER_CUBES,
+    GOODS,
+    LARGE_ISLAND,
+    MARKER_GOLD,
+    ORDER_TRACK,
+    PROGRESS_TRACK_END,
+    PROGRESS_VP,
+    SHAPES,
+    TIME_VALUE,
+    VILLAGES,
+)
+from games.engines.amerigo.rules import action_points, pirate_strength
+from games.ui.amerigo_events import describe_refusal
+from games.ui.amerigo_names import (
+    ACTION_NAMES,
+    COLOUR_NAMES,
+    GOOD_NAMES,
+    ap,
+    field_name,
+    gold,
+    island_name,
+    marker_name,
+    tile_name,
+    vp,
+)
+from games.ui.posted import action_json, check_size
+
+TITLE = gettext_lazy("Amerigo")
+RULES = "games:rules_amerigo"
+TEMPLATE = "games/amerigo/board.html"
+OPTION_TEXTS: dict[str, tuple[str, str]] = {}
+
+CELL = 20
+"""Drawn size of one map field (SVG units)."""
+MARGIN = 14
+"""Room for the column letters and row numbers around the map."""
+BUTTONS_AT_MOST = 8
+"""A group of more choices than this is a list to pick from, not a row of buttons."""
+
+
+def board_context(
+    state: am.State, position: int | None, names: list[str], posted=None, may_act: bool = True
+) -> dict[str, Any]:
+    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's.
+    ``posted`` is not needed: every Amerigo form is a single choice."""
+    view = am.player_view(state, position)
+    over = am.is_over(state)
+    current = am.current_player(state)
+    my_turn = may_act and position is not None and position == current and not over
+    choices = _choices(state, position) if my_turn else []
+    cols = view["map"]["cols"]
+    return {
+        "am": {
+            "viewer": position,
+            "round": view["round"],
+            "turn": view["turn"] + 1,
+            "colour_name": ACTION_NAMES[COLOURS[view["turn"]]],
+            "over": over,
+            "decision": _decision(state, view, names, position),
+            "map": _map(state, view, choices),
+            "rondel": _rondel(view),
+            "tracks": _tracks(view),
+            "central": _central(view),
+            "players": [_player(state, view, seat, names, cols) for seat in range(len(names))],
+            "choices": choices,
+            "final": _final(state, names) if over else None,
+        }
+    }
+
+
+# The map ------------------------------------------------------------------------------------
+
+
+def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
+    """The island landscape as fields to draw, with what stands on them."""
+    m = view["map"]
+    rows, cols = m["rows"], m["cols"]
+    kinds = {"f": "frame", "~": "water", "L": "land"}
+    island = state.map.island
+    built: dict[int, dict] = {}
+    for b in view["built"]:
+        village = b["tile"] in VILLAGES
+        for c in b["cells"]:
+            built[c] = {"seat": b["seat"], "village": village, "tile": tile_name(b["tile"])}
+    posts = {c: seat for seat, p in enumerate(view["players"]) for c in p["posts"]}
+    ships = {
+        c: {"seat": seat, "ship": k + 1}
+        for seat, p in enumerate(view["players"])
+        for k, c in enumerate(p["ships"])
+        if c >= 0
+    }
+    anchors = {anchor for _post, anchor in m["posts"]}
+    post_fields = {post for post, _anchor in m["posts"]}
+    raw_left = set(view["raw_left"])
+    legal = {c for group in choices for option in group["options"] for c in option["cells"]}
+    first_of_island: dict[int, int] = {}
+    for i, k in enumerate(island):
+        if k >= 0:
+            first_of_island.setdefault(k, i)
+    fields = []
+    for i in range(rows * cols):
+        kind = kinds.get(m["cells"][i // cols][i % cols])
+        if kind is None:
+            continue
+        r, c = divmod(i, cols)
+        k = island[i]
+        fields.append(
+            {
+                "field": i,
+                "name": field_name(i, cols),
+                "x": MARGIN + c * CELL,
+                "y": MARGIN + r * CELL,
+                "kind": kind,
+                "island": k,
+                "island_label": k + 1 if k >= 0 and first_of_island[k] == i else None,
+                "completed": k >= 0 and view["completed"][k],
+                "anchor": i in anchors,
+                "post_field": i in post_fields,
+                "post": posts.get(i),
+                "raw": m["raw"].get(str(i)) if i in raw_left else None,
+                "raw_name": GOOD_NAMES[m["raw"][str(i)]] if i in raw_left else None,
+                "built": built.get(i),
+                "ship": ships.get(i),
+                "legal": i in legal,
+            }
+        )
+    return {
+        "width": 2 * MARGIN + cols * CELL,
+        "height": 2 * MARGIN + rows * CELL,
+        "cell": CELL,
+        "fields": fields,
+        "columns": [
+            {"x": MARGIN + c * CELL + CELL // 2, "label": chr(ord("A") + c)} for c in range(cols)
+        ],
+        "rows": [{"y": MARGIN + r * CELL + CELL // 2 + 4, "label": r + 1} for r in range(rows)],
+        "islands": [
+            {
+                "name": island_name(k),
+                "size": len(cells),
+                "large": len(cells) >= LARGE_ISLAND,
+                "chest": bool(view["chests"][k]),
+                "discovered": view["discovered"][k],
+                "completed": view["completed"][k],
+            }
+            for k, cells in enumerate(state.map.island_cells)
+        ],
+        "legal": bool(legal),
+    }
+
+
+# The rondel, the tracks, the central board ---------------------------------------------------
+
+
+def _rondel(view: dict) -> dict[str, Any]:
+    """Each colour's supply field round the action field, and the cubes in the action field
+    (laid out in rows of 7)."""
+    fields = []
+    for k, c in enumerate(COLOURS):
+        angle = 2 * math.pi * k / len(COLOURS)
+        fields.append(
+            {
+                "colour": c,
+                "name": COLOUR_NAMES[c],
+                "action": ACTION_NAMES[c],
+                "supply": view["supply"][c],
+                "field": view["field"][c],
+                "now": k == view["turn"] and view["phase"] != "over",
+                "cubes": range(view["field"][c]),
+                "x": round(110 + 82 * math.sin(angle)),
+                "y": round(110 - 82 * math.cos(angle)),
+            }
+        )
+    cubes = [c for c in COLOURS for _ in range(view["field"][c])]
+    rows = -(-len(cubes) // 7)
+    return {
+        "fields": fields,
+        "cubes": [
+            {"colour": c, "x": 75 + (i % 7) * 10, "y": 110 - 5 * rows + (i // 7) * 10}
+            for i, c in enumerate(cubes)
+        ],
+    }
+
+
+def _track(title: str, fields: list[dict], at: dict[int, list[int]]) -> dict[str, Any]:
+    return {
+        "title": title,
+        "fields": [
+            {
+                **f,
+                "x": 2 + k * 26,
+                "discs": [{"seat": s, "dy": j * 7} for j, s in enumerate(at.get(k, []))],
+            }
+            for k, f in enumerate(fields)
+        ],
+        "width": 4 + len(fields) * 26,
+    }
+
+
+def _tracks(view: dict) -> list[dict[str, Any]]:
+    players = view["players"]
+
+    def where(key: str) -> dict[int, list[int]]:
+        at: dict[int, list[int]] = {}
+        for seat, p in enumerate(players):
+            at.setdefault(p[key], []).append(seat)
+        return at
+
+    order = {k: list(discs) for k, discs in enumerate(view["order_track"]) if discs}
+    return [
+        _track(_("Cannon track"), [{"label": n} for n in range(CANNON_MAX + 1)], where("cannons")),
+        _track(
+            _("Progress track"),
+            [{"label": n, "vp": PROGRESS_VP.get(n)} for n in range(PROGRESS_TRACK_END + 1)],
+            where("progress"),
+        ),
+        _track(_("Gold track"), [{"label": n} for n in range(GOLD_MAX + 1)], where("gold")),
+        _track(
+            _("Special-action track (order: top disc first)"),
+            [{"label": k + 1, "colour": c, "vp": v} for k, (c, v) in enumerate(ORDER_TRACK)],
+            order,
+        ),
+    ]
+
+
+def _central(view: dict) -> dict[str, Any]:
+    progress = [
+        {"slot": k, "name": marker_name(m) if m else None, "left": k < 4}
+        for k, m in enumerate(view["progress"])
+    ]
+    return {
+        "progress_left": progress[:4],
+        "progress_right": progress[4:],
+        "progress_stack": view["progress_stack"],
+        "goods": [
+            {"slot": k, "good": g[0], "name": GOOD_NAMES[g[0]], "cost": g[1]} if g else None
+            for k, g in enumerate(view["goods"])
+        ],
+        "goods_stacks": view["goods_stacks"],
+        "pirates_up": view["pirates"]["face_up"],
+        "pirates_strength": sum(view["pirates"]["face_up"]),
+        "pirates_down": view["pirates"]["face_down"],
+        "time": TIME_VALUE[view["round"]],
+        "landscapes": [
+            {"tile": t, "name": tile_name(t), "size": len(SHAPES[t]), "left": n}
+            for t, n in view["landscapes"].items()
+        ],
+    }
+
+
+def _player(state: am.State, view: dict, seat: int, names: list[str], cols: int) -> dict:
+    p = view["players"][seat]
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "is_viewer": seat == view["seat"],
+        "is_current": seat == am.current_player(state),
+        "vp": p["vp"],
+        "gold": p["gold"],
+        "cannons": p["cannons"],
+        "pirates": pirate_strength(state, seat),
+        "progress": p["progress"],
+        "order": am.order_field(state, seat) + 1,
+        "posts": [field_name(c, cols) for c in p["posts"]],
+        "ships": [field_name(c, cols) if c >= 0 else None for c in p["ships"]],
+        "landscapes": [
+            {"name": tile_name(t), "count": p["landscapes"].count(t)}
+            for t in sorted(set(p["landscapes"]), key=p["landscapes"].index)
+        ],
+        "villages_held": [
+            {"name": tile_name(t), "count": n} for t, n in p["villages_held"].items() if n
+        ],
+        "villages": sum(p["villages"].values()),
+        "raw": [{"good": g, "name": GOOD_NAMES[g], "count": p["raw"][g]} for g in GOODS],
+        "goods": [{"good": g, "name": GOOD_NAMES[g], "cost": c} for g, c in p["goods"]],
+        "markers": [{"name": marker_name(m), "used": m in p["used"]} for m in p["markers"]],
+        "chests": p["chests"],
+    }
+
+
+def _final(state: am.State, names: list[str]) -> dict[str, Any]:
+    winners = am.winners(state)
+    rows = [
+        {
+            "name": names[seat],
+            "before": s["final"]["before"],
+            "gold": s["final"]["gold"] + s["final"]["gold_overflow"],
+            "goods": sum(s["final"]["goods"].values()),
+            "markers": s["final"]["progress_markers"],
+            "progress": s["final"]["progress_track"],
+            "order": s["final"]["order_track"],
+            "total": s["total"],
+            "winner": seat in winners,
+        }
+        for seat, s in enumerate(am.scores(state))
+    ]
+    return {"rows": rows, "winners": [names[seat] for seat in winners]}
+
+
+# Who decides what, and the choices ----------------------------------------------------------
+
+
+def _decision(state: am.State, view: dict, names: list[str], position: int | None) -> str:
+    if am.is_over(state):
+        return _("The game is over.")
+    seat = am.current_player(state)
+    if view["phase"] == "choose":
+        what = _("choose an action, or gold instead")
+    elif view["act"]["pending"]:
+        what = _("take a progress marker")
+    else:
+        what = _("%(action)s: spend %(ap)s") % {
+            "action": ACTION_NAMES[view["act"]["colour"]],
+            "ap": ap(view["act"]["ap"] - view["act"]["spent"]),
+        }
+    if seat == position:
+        return _("Your turn: %(what)s.") % {"what": what}
+    return _("%(name)s is deciding: %(what)s.") % {"name": names[seat], "what": what}
+
+
+def _option(action: dict, label: str, cells: list[int] = ()) -> dict[str, Any]:
+    return {"label": label, "json": json.dumps(am.action_to_json(action)), "cells": list(cells)}
+
+
+GROUP_TITLES = {
+    "cash": gettext_lazy("Cash in"),
+    "choose": gettext_lazy("Choose an action"),
+    "gold": gettext_lazy("Gold instead"),
+    "cube_vp": gettext_lazy("Gold instead"),
+    "pick": gettext_lazy("Take a progress marker"),
+    "buy_ap": gettext_lazy("Action points"),
+    "advance": gettext_lazy("Move your disc"),
+    "leap": gettext_lazy("Move your disc"),
+    "place_ship": gettext_lazy("Put a ship on the water (a frame field)"),
+    "marker": gettext_lazy("Action points"),
+    "sail": gettext_lazy("Sail a ship"),
+    "take": gettext_lazy("Take a tile"),
+    "build": gettext_lazy("Lay a tile"),
+    "buy": gettext_lazy("Buy a goods marker"),
+    "done": gettext_lazy("End your action"),
+}
+
+
+def _choices(state: am.State, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal actions as labelled options, in groups as the template shows them."""
+    cols = state.map.cols
+    p = state.players[seat]
+    act = state.act
+    groups: dict[str, list[dict]] = {}
+    for a in am.legal_actions(state):
+        t = a["type"]
+        cells: list[int] = []
+        if t == "choose":
+            c = a["colour"]
+            words = {
+                "action": capfirst(ACTION_NAMES[c]),
+                "colour": COLOUR_NAMES[c],
+                "ap": ap(action_points(state, seat, c)),
+            }
+            label = _("%(action)s (%(colour)s), %(ap)s") % words
+        elif t == "gold":
+            per = 2 if "gold_2to1" in p.markers else GOLD_PER_CUBES
+            label = _("Take %(gold)s") % {"gold": gold(-(-sum(state.field) // per))}
+        elif t == "cube_vp":
+            label = _("Take %(vp)s (1 VP per cube, once)") % {"vp": vp(sum(state.field))}
+        elif t == "cash":
+            money = 3 if a["item"] == "chest" else MARKER_GOLD[a["item"]]
+            what = _("treasure chest") if a["item"] == "chest" else marker_name(a["item"])
+            label = _("Cash %(what)s for %(gold)s") % {"what": what, "gold": gold(money)}
+        elif t == "buy_ap":
+            label = _("Buy 1 AP for 1 gold")
+        elif t == "advance":
+            track = {"black": _("cannon track"), "brown": _("progress track")}.get(
+                act["colour"], _("special-action track")
+            )
+            label = _("%(steps)s on the %(track)s") % {"steps": a["steps"], "track": track}
+        elif t == "leap":
+            label = _("Leap onto the leader's field (once)")
+        elif t == "pick":
+            label = marker_name(state.progress[a["slot"]])
+        elif t == "place_ship":
+            cells = [a["field"]]
+            label = _("Ship %(ship)s onto %(field)s") % {
+                "ship": a["ship"] + 1,
+                "field": field_name(a["field"], cols),
+            }
+        elif t == "marker":
+            label = marker_name(a["name"])
+        elif t == "sail":
+            cells = [a["to"]]
+            words = {"ship": a["ship"] + 1, "field": field_name(a["to"], cols)}
+            if a["to"] == p.ships[a["ship"]]:
+                label = _("Ship %(ship)s stays on %(field)s") % words
+            else:
+                label = _("Ship %(ship)s to %(field)s") % words
+            if a["post"]:
+                post = state.map.anchor_post[a["to"]]
+                label = _("%(voyage)s and set a trading post on %(post)s") % {
+                    "voyage": label,
+                    "post": field_name(post, cols),
+                }
+        elif t == "take":
+            cost = 1 if a["tile"] in VILLAGES else len(SHAPES[a["tile"]])
+            label = _("%(tile)s for %(ap)s") % {
+                "tile": capfirst(tile_name(a["tile"])),
+                "ap": ap(cost),
+            }
+        elif t == "build":
+            cells = a["cells"]
+            label = _("%(tile)s on %(fields)s") % {
+                "tile": capfirst(tile_name(a["tile"])),
+                "fields": ", ".join(field_name(c, cols) for c in cells),
+            }
+        elif t == "buy":
+            g = state.goods[a["slot"]]
+            label = _("%(good)s for %(ap)s") % {"good": capfirst(GOOD_NAMES[g[0]]), "ap": ap(g[1])}
+        else:
+            left = act["ap"] - act["spent"]
+            label = (
+                _("End the action (%(ap)s unused)") % {"ap": ap(left)}
+                if left
+                else _("End the action")
+            )
+        groups.setdefault(str(GROUP_TITLES[t]), []).append(_option(a, label, cells))
+    return [
+        {"title": title, "options": options, "select": len(options) > BUTTONS_AT_MOST, "id": k}
+        for k, (title, options) in enumerate(groups.items())
+    ]
+
+
+# Posted forms -------------------------------------------------------------------------------
+
+
+def action_from_post(data) -> dict[str, Any]:
+    """The action JSON a posted board form stands for; ``ValueError`` says what is wrong.
+    Only the form's shape is checked here: whether the action is legal is the engine's call."""
+    check_size(data)
+    try:
+        return am.action_to_json(am.action_from_json(action_json(data)))
+    except am.IllegalAction as error:
+        raise ValueError(describe_refusal(error.code, error.params)) from error

@@ -1,0 +1,145 @@
+"""The Amerigo board, log and refusals (``games.ui.amerigo``): the choices are exactly the
+engine's legal actions, every event and refusal reads in English and German, and a posted
+form becomes the action it names or a reason in the reader's language."""
+
+import html
+import json
+import random
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.datastructures import MultiValueDict
+
+from games.engines import amerigo as am
+from games.ui import get_ui
+from games.ui.amerigo import TEMPLATE, action_from_post, board_context
+
+NAMES = ["Anna", "Bob", "Chris"]
+UNTOLD = ("Something happened", "Etwas ist passiert", "%(")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """English unless a test says otherwise, whatever language an earlier test left active."""
+    with translation.override("en"):
+        yield
+
+
+def random_states(players: int, seed: int, every: int = 1):
+    """The states of one random game, and each move's events."""
+    rng = random.Random(seed)
+    state = am.new_game(players, seed=seed)
+    while not am.is_over(state):
+        log: list[dict] = []
+        state = am.apply(state, rng.choice(am.legal_actions(state)), log=log)
+        yield state, log
+
+
+def offered(page: str) -> list[dict]:
+    """Every action the page's forms can post: button values and select options."""
+    values = re.findall(r'(?:name="action" value|<option value)="([^"]*)"', page)
+    return [json.loads(html.unescape(v)) for v in values]
+
+
+def render(state, seat):
+    context = board_context(state, seat, NAMES[: state.num_players])
+    return render_to_string(TEMPLATE, {**context, "move_url": "/m", "version": 1})
+
+
+def test_the_seat_to_act_is_offered_exactly_the_legal_actions():
+    seen = set()
+    for k, (state, _log) in enumerate(random_states(3, seed=11)):
+        if k % 11 or am.is_over(state):
+            continue
+        seat = am.current_player(state)
+        legal = [am.action_to_json(a) for a in am.legal_actions(state)]
+        page = render(state, seat)
+        assert sorted(map(json.dumps, offered(page))) == sorted(map(json.dumps, legal))
+        seen |= {a["type"] for a in legal}
+        others = [s for s in range(3) if s != seat]
+        assert offered(render(state, others[0])) == []
+    # The game went through choosing, shipping, planning and buying at least.
+    assert {"choose", "gold", "sail", "take", "done"} <= seen
+
+
+def test_the_board_draws_what_stands_on_the_map():
+    for state, _log in random_states(2, seed=5):
+        if state.built and any(p.posts for p in state.players):
+            break
+    page = render(state, 0)
+    posts = sum(len(p.posts) for p in state.players)
+    assert page.count('class="am-post seat-') == posts
+    built = sum(len(b["cells"]) for b in state.to_json()["built"])
+    assert page.count('class="am-village seat-') + page.count('class="am-general"') == built
+    ships = sum(1 for p in state.players for c in p.ships if c >= 0)
+    assert page.count('class="am-ship seat-') == ships
+    assert "approximations" in page
+
+
+def test_the_final_scores_are_shown():
+    *_, (state, _log) = random_states(2, seed=3)
+    page = render(state, 0)
+    for s in am.scores(state):
+        assert f'<td class="am-total">{s["total"]}</td>' in page
+    assert "Final scoring" in page
+
+
+def test_the_drawing_has_plain_numbers_in_german_too():
+    """German writes 110,5 for 110.5: an SVG coordinate must not be localised."""
+    state = am.new_game(4, seed=8)
+    with translation.override("de"):
+        page = render(state, am.current_player(state))
+    assert "Aktionsfeld" in page
+    assert not re.search(r'\b(?:x|y|cx|cy|width|height|viewBox)="[^"]*\d[,.]\d', page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_event_is_told(language):
+    ui = get_ui("amerigo")
+    kinds = set()
+    with translation.override(language):
+        for _state, log in random_states(4, seed=2):
+            for event in log:
+                line = ui.describe_event(event, [*NAMES, "Dora"])
+                assert line and not any(u in line for u in UNTOLD), (event, line)
+                kinds.add(event["event"])
+    assert {"throw", "choose", "gold", "sail", "final_scoring", "game_over"} <= kinds
+
+
+def test_the_german_log_is_german():
+    ui = get_ui("amerigo")
+    event = {"event": "pirates_damage", "seat": 0, "strength": 7, "vp": 3}
+    with translation.override("de"):
+        assert ui.describe_event(event, NAMES) == "Die Piraten (Stärke 7) kosten Anna 3 SP."
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("code", sorted(am.REFUSALS))
+def test_every_refusal_has_a_reason(language, code):
+    ui = get_ui("amerigo")
+    params = {"type": "sail", "colour": "blue", "field": "to"}
+    with translation.override(language):
+        text = ui.describe_refusal(code, params)
+    assert text and "refused" not in text and "abgelehnt" not in text and "%(" not in text
+
+
+def test_a_posted_form_becomes_its_action():
+    data = MultiValueDict({"action": ['{"type": "choose", "colour": "red", "x": 1}']})
+    assert action_from_post(data) == {"type": "choose", "colour": "red"}
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (["{nope"], "the action is not valid JSON"),
+        ([], "no action was chosen"),
+        (['{"type": "done"}', '{"type": "gold"}'], "sent more than once"),
+        (['{"type": "sail", "ship": 0}'], "incomplete or malformed"),
+        (['{"type": "fly"}'], "Unknown kind of move"),
+    ],
+)
+def test_a_bad_form_is_refused_with_a_reason(action, reason):
+    with pytest.raises(ValueError, match=reason):
+        action_from_post(MultiValueDict({"action": action}))

@@ -1,0 +1,93 @@
+"""Every registered engine works through the whole platform: the lobby offers it with its
+own player counts, a game of it is created, moves go through ``services.submit_move``, and
+its game page, board and API document render for every seat.
+
+A new engine in ``games.engines.ENGINES`` is covered here without a line more; what fails
+names the part of the platform it still lacks (most often its ``games.ui`` module).
+"""
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games import services
+from games.engines import ENGINES, get_engine
+from games.forms import NewGameForm
+from games.models import Game, Move
+from games.ui import INTERFACE, get_ui
+
+pytestmark = pytest.mark.django_db
+
+MOVES = 12
+"""Moves played in each engine's game: enough to leave the first decision behind."""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_engine_has_a_complete_ui(engine):
+    ui = get_ui(engine)
+    assert all(hasattr(ui, name) for name in INTERFACE)
+    assert str(ui.TITLE)
+    rules = get_engine(engine)
+    assert set(ui.OPTION_TEXTS) <= {option["name"] for option in rules.OPTIONS}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_lobby_offers_every_engine_with_its_player_counts(client, users, engine):
+    client.force_login(users[0])
+    page = client.get(reverse("games:lobby"), {"game": engine}).content.decode()
+    assert f'name="game" value="{engine}"' in page
+    for other in ENGINES:
+        assert str(get_ui(other).TITLE) in page
+    counts = get_engine(engine).PLAYER_COUNTS
+    form = NewGameForm(engine=engine)
+    assert [n for n, _ in form.fields["num_players"].choices] == list(counts)
+
+    answer = client.post(reverse("games:lobby"), {"game": engine, "num_players": str(min(counts))})
+    game = Game.objects.get(creator=users[0])
+    assert answer.status_code == 302 and answer.url == game.get_absolute_url()
+    assert game.engine == engine and game.num_players == min(counts)
+
+
+def test_an_unknown_game_in_the_lobby_changes_nothing(client, users):
+    client.force_login(users[0])
+    answer = client.post(reverse("games:lobby"), {"game": "chess", "num_players": "2"})
+    assert answer.status_code == 303 and not Game.objects.exists()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_game_of_every_engine_is_played_through_the_platform(client, users, engine):
+    rules = get_engine(engine)
+    n = min(rules.PLAYER_COUNTS)
+    game = services.create_game(users[0], engine=engine, num_players=n)
+    for user in users[1:n]:
+        services.join_game(game.pk, user)
+    by_seat = {s.position: s.user for s in Game.objects.get(pk=game.pk).seats.all()}
+    for _ in range(MOVES):
+        game = Game.objects.get(pk=game.pk)
+        state = game.engine_state()
+        action = rules.action_to_json(rules.legal_actions(state)[0])
+        services.submit_move(
+            game.pk, action, user=by_seat[game.current_position], expected_version=game.version
+        )
+    game = Game.objects.get(pk=game.pk)
+    assert game.version >= MOVES and Move.objects.filter(game=game).count() == game.version
+    title = str(get_ui(engine).TITLE)
+    for position, user in by_seat.items():
+        client.force_login(user)
+        page = client.get(game.get_absolute_url())
+        assert page.status_code == 200
+        html = page.content.decode()
+        assert title in html and 'id="board"' in html
+        if position == game.current_position:
+            assert 'name="action"' in html or 'name="kind"' in html
+        assert client.get(reverse("games:board", args=[game.pk])).status_code == 200
+        assert client.get(reverse("games:log", args=[game.pk])).status_code == 200
+        api = APIClient()
+        api.force_login(user)
+        document = api.get(reverse("api:game", args=[game.pk])).json()
+        assert document["engine"] == engine and document["you"] == position
+        assert document["view"]["seat"] == position
+        assert (document["legal_actions"] is not None) == (position == game.current_position)
+    client.force_login(by_seat[0])
+    mine = client.get(reverse("games:mine")).content.decode()
+    assert title in mine
