@@ -76,5 +76,5 @@ def test_a_player_with_no_game_waiting_is_told_so_and_offered_a_new_game(client,
 
     assert "No game is waiting for your move." in html
     assert "New game</button>" in html
-    assert "Play Puerto Rico by correspondence" not in html
-    assert "Play Puerto Rico by correspondence" in Client().get("/").content.decode()
+    assert "Play Puerto Rico and Amerigo by correspondence" not in html
+    assert "Play Puerto Rico and Amerigo by correspondence" in Client().get("/").content.decode()
