@@ -3,7 +3,8 @@ read.
 
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
 object with ``INTERFACE``: ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help,
-by name), ``board_context(state, position, names, posted=None, may_act=True)``
+by name), ``OPTION_CHOICE_NAMES`` (the words of an option's named choices, by option),
+``board_context(state, position, names, posted=None, may_act=True)``
 (``posted``: the fields of a refused move; ``may_act``: whether the viewer may move now),
 ``action_from_post(data)``,
 ``describe_event(event, names)`` and ``describe_refusal(code, params)``; the platform itself
@@ -19,6 +20,8 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
+from games.engines import get_engine
+
 UIS = {
     "puerto_rico": (
         "games.ui.puerto_rico",
@@ -30,6 +33,7 @@ UIS = {
 INTERFACE = (
     "TEMPLATE",
     "OPTION_TEXTS",
+    "OPTION_CHOICE_NAMES",
     "board_context",
     "action_from_post",
     "describe_event",
@@ -47,6 +51,17 @@ def get_ui(engine_name: str) -> SimpleNamespace:
     if missing:
         raise LookupError(f"the {engine_name} UI lacks {', '.join(sorted(missing))}")
     return SimpleNamespace(**parts)
+
+
+def describe_options(engine_name: str, options: dict[str, Any]) -> str:
+    """The game's named choices (the edition, say) in words, for the game's page and lists;
+    an option absent from ``options`` has its default."""
+    names = get_ui(engine_name).OPTION_CHOICE_NAMES
+    return ", ".join(
+        str(names[o["name"]][options.get(o["name"], o["default"])])
+        for o in get_engine(engine_name).OPTIONS
+        if o["name"] in names
+    )
 
 
 def describe_event(engine_name: str, event: dict[str, Any], names: list[str]) -> str:
