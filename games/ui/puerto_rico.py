@@ -323,7 +323,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     choices["black_market"] = _black_market(state, legal, seat)
     choices["small_wharf"] = _small_wharf(state, legal, seat)
     choices["guests"] = [
-        _button(a, _("Move a guest to %(place)s") % {"place": _place(a.to)}) for a in guests
+        _button(a, _("Move a guest: %(place)s") % {"place": capfirst(_place(a.to))}) for a in guests
     ]
     return choices
 
@@ -333,7 +333,7 @@ def _place(name: str) -> str:
     if name in BUILDINGS:
         return BUILDING_NAMES[name]
     if name in ISLAND_KINDS:
-        return _("a %(kind)s tile") % {"kind": ISLAND_KIND_NAMES[name]}
+        return _("%(kind)s tile") % {"kind": ISLAND_KIND_NAMES[name]}
     return PLACE_NAMES[name]
 
 
