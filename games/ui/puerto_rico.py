@@ -17,13 +17,15 @@ from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, trader
-from games.engines.puerto_rico.common import privileges
+from games.engines.puerto_rico.common import privileges, uses_new_buildings
 from games.engines.puerto_rico.data import (
+    BASE,
     BUILDINGS,
     DRAFT_EXCLUSIVE,
     DRAFT_SPACES,
     GOODS,
     ISLAND_KINDS,
+    NEW_BUILDINGS,
     QUARRY,
     SETUPS,
 )
@@ -118,8 +120,9 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[d
         priced.chooser = None
     owned = view["players"][position]["city"] if position is not None else {}
     columns: list[list[dict[str, Any]]] = [[] for _ in range(4)]
+    expansions = {BASE, NEW_BUILDINGS} if uses_new_buildings(state) else {BASE}
     for b in BUILDINGS.values():
-        if b.name in view["buildings"]:
+        if b.name in view["buildings"] and b.expansion in expansions:
             columns[b.column - 1].append(
                 {
                     "name": b.name,
@@ -199,13 +202,13 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
             "vp": b.vp,
             "circles": b.circles,
             "large": b.large,
-            "new": b.expansion != "base",
+            "new": b.expansion != BASE,
             "rule": building_rule(b.name),
             "json": b.name in actions and json.dumps(pr.action_to_json(actions[b.name])),
         }
-        for b in sorted(BUILDINGS.values(), key=lambda b: (b.cost, b.expansion != "base"))
+        for b in sorted(BUILDINGS.values(), key=lambda b: (b.cost, b.expansion != BASE))
         if b.violet
-        and b.expansion in ("base", "new_buildings")
+        and b.expansion in (BASE, NEW_BUILDINGS)
         and b.name not in state.drafted
         and free[b.cost]
     ]
