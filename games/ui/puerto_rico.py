@@ -195,6 +195,7 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
     be drafted with its rule; those the seat to act may pick carry their action."""
     actions = {a.building: a for a in legal}
     free = _free_draft_spaces(state)
+    shut_out = DRAFT_EXCLUSIVE if DRAFT_EXCLUSIVE.intersection(state.drafted) else frozenset()
     candidates = [
         {
             "name": capfirst(BUILDING_NAMES[b.name]),
@@ -210,6 +211,7 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
         if b.violet
         and b.expansion in (BASE, NEW_BUILDINGS)
         and b.name not in state.drafted
+        and b.name not in shut_out
         and free[b.cost]
     ]
     exclusive = _and([str(BUILDING_NAMES[b]) for b in sorted(DRAFT_EXCLUSIVE)])
