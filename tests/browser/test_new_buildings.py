@@ -9,12 +9,12 @@ from playwright.sync_api import Page, expect
 
 from games.engines import get_engine
 from games.models import Game
-from tests.browser.test_play import (  # noqa: F401 (open_page: a fixture)
+from tests.browser.test_play import (
     PASS_LABELS,
     board_version,
     expect_board_after,
     make_user,
-    open_page,
+    open_page,  # noqa: F401 (a fixture)
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -60,8 +60,10 @@ def first_choice(page: Page) -> None:
     expect(page.locator("#board .flash")).to_have_count(0)
 
 
-def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(  # noqa: F811
-    open_page, django_user_model, tmp_path
+def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+    tmp_path,
 ):
     anna = make_user(django_user_model, "anna")
     page = open_page(anna, **DESK)
