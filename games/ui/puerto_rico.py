@@ -73,6 +73,7 @@ def board_context(
     w = drawing.words(get_language())
     players = [_player(w, view, seat, names) for seat in range(view["num_players"])]
     targets = drawing.choice_targets(legal) if my_turn else {}
+    columns = _buildings(state, view, position)
     return {
         "pr": {
             "viewer": position,
@@ -91,7 +92,8 @@ def board_context(
             if view["phase"] == "draft"
             else None,
             "table": drawing.table_drawing(w, view, names, targets),
-            "buildings": drawing.building_cells(w, _buildings(state, view, position), targets),
+            "buildings": drawing.building_cells(w, columns, targets),
+            "buildings_height": drawing.buildings_height(columns),
             "me": None if position is None else players[position],
             "others": [p for p in players if p["seat"] != position],
             "choices": _choices(state, legal, position, posted) if my_turn else None,

@@ -443,6 +443,12 @@ def table_drawing(w: dict, view: dict, names: list[str], targets: dict) -> dict[
     }
 
 
+def buildings_height(columns: list[list[dict]]) -> int:
+    """The buildings' drawing's height: six rows on every real board (a column's production
+    buildings and violet spaces), more only if a position puts more on it."""
+    return 2 + max(6, *(len(c) for c in columns)) * BUILDING_PITCH_Y
+
+
 def building_cells(w: dict, columns: list[list[dict]], targets: dict) -> list[dict[str, Any]]:
     """The buildings on the board, column by column, as ``_buildings.html`` draws them."""
     cells = []
