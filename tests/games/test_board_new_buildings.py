@@ -322,15 +322,12 @@ def test_a_refused_small_wharf_is_explained_next_to_the_form_in_german(django_us
     captain.language = "de"
     captain.save()
     client = client_for(captain)
-    page = client.get(game.get_absolute_url()).content.decode()
-    (form,) = Forms(section(page, "pr-small-wharf")).forms
-    data = {**base_data(form), "wharf-corn": "0", "wharf-sugar": "0"}
-    response = client.post(
-        reverse("games:move", args=[game.pk]),
-        data,
-        HTTP_HX_REQUEST="true",
-        HTTP_ACCEPT_LANGUAGE="de",
-    )
+    # The requests switch the thread's language: the override puts it back after.
+    with translation.override("en"):
+        page = client.get(game.get_absolute_url()).content.decode()
+        (form,) = Forms(section(page, "pr-small-wharf")).forms
+        data = {**base_data(form), "wharf-corn": "0", "wharf-sugar": "0"}
+        response = post(client, game, data)
     assert response.status_code == 400
     choices = section(response.content.decode(), "pr-choices")
     assert "verlade wenigstens einen Warenstein mit der kleinen Werft" in choices
