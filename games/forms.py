@@ -95,7 +95,9 @@ class NewGameForm(forms.Form):
             )
             self.seat_names.append((number, name))
         self.option_names = []
-        texts = get_ui(engine).OPTION_TEXTS
+        ui = get_ui(engine)
+        texts = ui.OPTION_TEXTS
+        choice_names = ui.OPTION_CHOICE_NAMES
         for option in rules.OPTIONS:
             if not option.get("lobby", True):
                 continue
@@ -114,13 +116,16 @@ class NewGameForm(forms.Form):
                     help_text=help_text,
                 )
             else:
+                words = choice_names.get(option["name"], {})
                 field = forms.TypedChoiceField(
                     label=label,
-                    coerce=int,
+                    coerce=type(option["default"]),
                     required=False,
                     empty_value=option["default"],
                     initial=option["default"],
-                    choices=[(c, str(c)) for c in option["choices"]],
+                    choices=[
+                        (c, words.get(c, str(c))) for c in option.get("playable", option["choices"])
+                    ],
                     help_text=help_text,
                 )
             self.fields[name] = field

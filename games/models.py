@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import get_engine
 from games.fields import WholeJSONField
-from games.ui import get_ui
+from games.ui import describe_options, get_ui
 
 
 def new_seed() -> int:
@@ -151,6 +151,10 @@ class Game(models.Model):
     @property
     def rules(self):
         return get_engine(self.engine)
+
+    def variant(self) -> str:
+        """The game's named options in words (the edition): shown wherever the game is."""
+        return describe_options(self.engine, self.options)
 
     def engine_state(self):
         return self.rules.from_json(self.state)

@@ -4,6 +4,7 @@ read.
 The platform reaches a game's page only through ``get_ui(engine_name)``, which returns an
 object with ``INTERFACE``: ``TITLE`` (the game's name), ``RULES`` (the URL name of its rules
 page, or ""), ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help, by name),
+``OPTION_CHOICE_NAMES`` (the words of an option's named choices, by option),
 ``board_context(state, position, names, posted=None, may_act=True)`` (``posted``: the
 fields of a refused move; ``may_act``: whether the viewer may move now),
 ``action_from_post(data)``, ``describe_event(event, names)`` and
@@ -19,6 +20,8 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
+from games.engines import get_engine
+
 UIS = {
     "puerto_rico": (
         "games.ui.puerto_rico",
@@ -33,6 +36,7 @@ INTERFACE = (
     "RULES",
     "TEMPLATE",
     "OPTION_TEXTS",
+    "OPTION_CHOICE_NAMES",
     "board_context",
     "action_from_post",
     "describe_event",
@@ -50,6 +54,17 @@ def get_ui(engine_name: str) -> SimpleNamespace:
     if missing:
         raise LookupError(f"the {engine_name} UI lacks {', '.join(sorted(missing))}")
     return SimpleNamespace(**parts)
+
+
+def describe_options(engine_name: str, options: dict[str, Any]) -> str:
+    """The game's named choices (the edition, say) in words, for the game's page and lists;
+    an option absent from ``options`` has its default."""
+    names = get_ui(engine_name).OPTION_CHOICE_NAMES
+    return ", ".join(
+        str(names[o["name"]][options.get(o["name"], o["default"])])
+        for o in get_engine(engine_name).OPTIONS
+        if o["name"] in names
+    )
 
 
 def describe_event(engine_name: str, event: dict[str, Any], names: list[str]) -> str:

@@ -52,6 +52,8 @@ TITLE = gettext_lazy("Amerigo")
 RULES = "games:rules_amerigo"
 TEMPLATE = "games/amerigo/board.html"
 OPTION_TEXTS: dict[str, tuple[str, str]] = {}
+OPTION_CHOICE_NAMES: dict[str, dict] = {}
+"""Amerigo has no named choices to show beside the game's name."""
 
 CELL = 20
 """Drawn size of one map field (SVG units)."""

@@ -17,10 +17,15 @@ from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, trader
+from games.engines.puerto_rico.common import privileges, uses_new_buildings
 from games.engines.puerto_rico.data import (
+    BASE,
     BUILDINGS,
+    DRAFT_EXCLUSIVE,
+    DRAFT_SPACES,
     GOODS,
     ISLAND_KINDS,
+    NEW_BUILDINGS,
     QUARRY,
     SETUPS,
 )
@@ -30,13 +35,16 @@ from games.ui.posted import one as _one
 from games.ui.puerto_rico_events import describe_refusal
 from games.ui.puerto_rico_names import (
     BUILDING_NAMES,
+    EDITION_NAMES,
     END_REASON_NAMES,
     GOOD_NAMES,
     ISLAND_KIND_NAMES,
     PHASE_NAMES,
+    PLACE_NAMES,
     ROLE_NAMES,
     doubloons,
 )
+from games.ui.puerto_rico_rules import building_rule
 
 TITLE = gettext_lazy("Puerto Rico")
 RULES = "games:rules"
@@ -64,6 +72,7 @@ def board_context(
     w = drawing.words(get_language())
     players = [_player(w, view, seat, names) for seat in range(view["num_players"])]
     targets = drawing.choice_targets(legal) if my_turn else {}
+    columns = _buildings(state, view, position)
     return {
         "pr": {
             "viewer": position,
@@ -77,8 +86,13 @@ def board_context(
             "decision": _decision(state, legal, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
             "roles_each": SETUPS[view["num_players"]].roles_per_player,
+            "edition": EDITION_NAMES[state.options.get("edition", "base")],
+            "draft": _draft(state, view, names, legal if my_turn else [])
+            if view["phase"] == "draft"
+            else None,
             "table": drawing.table_drawing(w, view, names, targets),
-            "buildings": drawing.building_cells(w, _buildings(state, view, position), targets),
+            "buildings": drawing.building_cells(w, columns, targets),
+            "buildings_height": drawing.buildings_height(columns),
             "me": None if position is None else players[position],
             "others": [p for p in players if p["seat"] != position],
             "choices": _choices(state, legal, position, posted) if my_turn else None,
@@ -106,25 +120,43 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[d
         priced = state.clone()
         priced.chooser = None
     owned = view["players"][position]["city"] if position is not None else {}
-    return [
-        [
-            {
-                "name": b.name,
-                "cost": b.cost,
-                "vp": b.vp,
-                "circles": b.circles,
-                "left": view["buildings"].get(b.name, 0),
-                "price": None if position is None else builder.price(priced, position, b),
-                "owned": b.name in owned,
-                "css": "pr-building "
-                + ("is-violet" if b.good is None else f"good-{GOODS[b.good]}")
-                + ("" if view["buildings"].get(b.name, 0) else " is-gone"),
-            }
-            for b in BUILDINGS.values()
-            if b.column == column
-        ]
-        for column in (1, 2, 3, 4)
-    ]
+    columns: list[list[dict[str, Any]]] = [[] for _ in range(4)]
+    expansions = {BASE, NEW_BUILDINGS} if uses_new_buildings(state) else {BASE}
+    for b in BUILDINGS.values():
+        if b.name in view["buildings"] and b.expansion in expansions:
+            columns[b.column - 1].append(
+                {
+                    "name": b.name,
+                    "cost": b.cost,
+                    "vp": b.vp,
+                    "circles": b.circles,
+                    "left": view["buildings"][b.name],
+                    "price": None if position is None else builder.price(priced, position, b),
+                    "owned": b.name in owned,
+                    "css": "pr-building "
+                    + ("is-violet" if b.good is None else f"good-{GOODS[b.good]}")
+                    + ("" if view["buildings"][b.name] else " is-gone"),
+                    "order": (b.good is None, b.cost),
+                }
+            )
+    if state.phase == "draft":
+        for cost, free in _free_draft_spaces(state).items():
+            column = columns[_draft_column(cost) - 1]
+            column += [{"space": cost, "order": (True, cost)}] * free
+    return [sorted(column, key=lambda b: b["order"]) for column in columns]
+
+
+def _draft_column(cost: int) -> int:
+    """The board's column of a violet space by its cost: 1-3, 4-6, 7-9, 10."""
+    return min(4, (cost + 2) // 3)
+
+
+def _free_draft_spaces(state: pr.State) -> dict[int, int]:
+    """The violet spaces still free in the draft, by cost."""
+    return {
+        cost: count - sum(1 for b in state.drafted if BUILDINGS[b].cost == cost)
+        for cost, count in DRAFT_SPACES.items()
+    }
 
 
 def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
@@ -159,6 +191,45 @@ def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
     return {"rows": rows, "winners": [names[seat] for seat in winners]}
 
 
+def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, Any]:
+    """The building draft: who picks, the spaces left, and every violet building still to
+    be drafted with its rule; those the seat to act may pick carry their action."""
+    actions = {a.building: a for a in legal}
+    free = _free_draft_spaces(state)
+    shut_out = DRAFT_EXCLUSIVE if DRAFT_EXCLUSIVE.intersection(state.drafted) else frozenset()
+    candidates = [
+        {
+            "name": capfirst(BUILDING_NAMES[b.name]),
+            "cost": b.cost,
+            "vp": b.vp,
+            "circles": b.circles,
+            "large": b.large,
+            "new": b.expansion != BASE,
+            "rule": building_rule(b.name),
+            "json": b.name in actions and json.dumps(pr.action_to_json(actions[b.name])),
+        }
+        for b in sorted(BUILDINGS.values(), key=lambda b: (b.cost, b.expansion != BASE))
+        if b.violet
+        and b.expansion in (BASE, NEW_BUILDINGS)
+        and b.name not in state.drafted
+        and b.name not in shut_out
+        and free[b.cost]
+    ]
+    exclusive = _and([str(BUILDING_NAMES[b]) for b in sorted(DRAFT_EXCLUSIVE)])
+    return {
+        "picker": names[state.current],
+        "picks_left": sum(free.values()),
+        "small_left": sum(n for cost, n in free.items() if cost < 10),
+        "large_left": free[10],
+        "drafted": [
+            {"name": capfirst(BUILDING_NAMES[b]), "by": names[n % state.num_players]}
+            for n, b in enumerate(state.drafted)
+        ],
+        "candidates": candidates,
+        "exclusive": exclusive,
+    }
+
+
 # Who decides what -------------------------------------------------------------------------
 
 
@@ -180,7 +251,9 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
         return _("The game is over.")
     phase = state.phase
     types = set() if phase == "mayor" else {a.type for a in legal}
-    if phase == "role":
+    if phase == "draft":
+        what = _("draft a violet building onto the board")
+    elif phase == "role":
         what = _("choose a role")
     elif phase == "settler":
         tiles = {a.tile for a in legal if a.type == "settle"}
@@ -189,6 +262,11 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
             parts.append(
                 _("draw a face-down plantation (%(hacienda)s)")
                 % {"hacienda": BUILDING_NAMES["hacienda"]}
+            )
+        if "forest" in types:
+            parts.append(
+                _("lay the drawn plantation as a forest (%(forest_house)s)")
+                % {"forest_house": BUILDING_NAMES["forest_house"]}
             )
         if tiles - {QUARRY}:
             parts.append(_("take a plantation"))
@@ -205,11 +283,23 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
         what = _("sell one barrel or pass")
     elif phase == "captain":
         parts = [_("load goods on a ship")] if "load" in types else []
-        if "wharf" in types:
-            parts.append(_("ship goods on the %(wharf)s") % {"wharf": BUILDING_NAMES["wharf"]})
+        for wharf in ("wharf", "small_wharf"):
+            if wharf in types:
+                parts.append(_("ship goods on the %(wharf)s") % {"wharf": BUILDING_NAMES[wharf]})
         what = _either([*parts, _("pass")] if "pass" in types else parts)
     else:
         what = _("choose which goods to keep")
+    if "move_guest" in types:
+        what = _("%(what)s; you may also move a guest (%(guest_house)s)") % {
+            "what": what,
+            "guest_house": BUILDING_NAMES["guest_house"],
+        }
+    if phase in ROLE_NAMES and privileges(state, state.current) == 2:
+        what = _("%(what)s — with the %(role)s's privilege twice (%(library)s)") % {
+            "what": what,
+            "role": ROLE_NAMES[phase],
+            "library": BUILDING_NAMES["library"],
+        }
     if state.current == position:
         return _("Your turn: %(what)s.") % {"what": what}
     return _("%(name)s is deciding: %(what)s.") % {"name": names[state.current], "what": what}
@@ -223,11 +313,38 @@ def _button(action: pr.Action, label: str, good: str | None = None) -> dict[str,
 
 
 def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
+    """The forms of the seat to act: the phase's own, then the New Buildings' extra ones
+    (black market, small wharf, guest moves), each a form of its own beside the board."""
     phase = state.phase
+    guests = [a for a in legal if a.type == "move_guest"]
+    legal = [a for a in legal if a.type != "move_guest"]
     if phase == "mayor":
-        return _mayor(state, legal, seat, posted)
-    if phase == "storage":
-        return _storage(state, legal, seat)
+        choices = _mayor(state, legal, seat, posted)
+    elif phase == "storage":
+        choices = _storage(state, legal, seat)
+    elif phase == "draft":
+        choices = {"kind": "draft", "phase": phase}
+    else:
+        choices = _buttons(state, legal, seat)
+    choices["black_market"] = _black_market(state, legal, seat)
+    choices["small_wharf"] = _small_wharf(state, legal, seat)
+    choices["guests"] = [
+        _button(a, _("Move a guest: %(place)s") % {"place": capfirst(_place(a.to))}) for a in guests
+    ]
+    return choices
+
+
+def _place(name: str) -> str:
+    """An island kind, a building or San Juan, as a guest or a paying colonist leaves it."""
+    if name in BUILDINGS:
+        return BUILDING_NAMES[name]
+    if name in ISLAND_KINDS:
+        return _("%(kind)s tile") % {"kind": ISLAND_KIND_NAMES[name]}
+    return PLACE_NAMES[name]
+
+
+def _buttons(state: pr.State, legal, seat: int) -> dict[str, Any]:
+    phase = state.phase
     pl = state.players[seat]
     buttons = []
     for a in legal:
@@ -244,17 +361,31 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
         elif t == "hacienda":
             label = _("Draw a face-down plantation (%(hacienda)s)")
             buttons.append(_button(a, label % {"hacienda": BUILDING_NAMES["hacienda"]}))
+        elif t == "forest":
+            label = _("Lay the drawn %(kind)s plantation as a forest (%(forest_house)s)") % {
+                "kind": ISLAND_KIND_NAMES[ISLAND_KINDS[state.drawn]],
+                "forest_house": BUILDING_NAMES["forest_house"],
+            }
+            buttons.append(_button(a, label, "forest"))
         elif t == "settle":
             kind = ISLAND_KINDS[a.tile]
-            words = {"kind": ISLAND_KIND_NAMES[kind], "hospice": BUILDING_NAMES["hospice"]}
+            words = {
+                "kind": ISLAND_KIND_NAMES[kind],
+                "hospice": BUILDING_NAMES["hospice"],
+                "forest_house": BUILDING_NAMES["forest_house"],
+            }
             if a.tile == QUARRY:
                 label = _("Take a quarry with a colonist (%(hospice)s)") if a.hospice else None
                 label = label or _("Take a quarry")
+            elif a.forest:
+                label = _("Lay %(kind)s as a forest (%(forest_house)s)")
             else:
                 label = _("Take %(kind)s with a colonist (%(hospice)s)") if a.hospice else None
                 label = label or _("Take %(kind)s")
-            buttons.append(_button(a, label % words, kind))
+            buttons.append(_button(a, label % words, "forest" if a.forest else kind))
         elif t == "build":
+            if a.black_market:
+                continue
             b = BUILDINGS[a.building]
             words = {
                 "building": BUILDING_NAMES[b.name],
@@ -272,9 +403,16 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
             buttons.append(_button(a, label, good))
         elif t == "sell":
             good = GOODS[a.good]
-            money = doubloons(trader.sale_price(state, seat, a.good))
-            label = _("Sell 1 %(good)s for %(money)s") % {"good": GOOD_NAMES[good], "money": money}
-            buttons.append(_button(a, label, good))
+            words = {
+                "good": GOOD_NAMES[good],
+                "money": doubloons(trader.sale_price(state, seat, a.good, a.trading_post)),
+                "trading_post": BUILDING_NAMES["trading_post"],
+            }
+            if a.trading_post:
+                label = _("Sell 1 %(good)s to the supply for %(money)s (%(trading_post)s)")
+            else:
+                label = _("Sell 1 %(good)s for %(money)s")
+            buttons.append(_button(a, label % words, good))
         elif t == "load":
             cap, count = state.ships[a.ship][0], state.ships[a.ship][2]
             good = GOODS[a.good]
@@ -292,9 +430,57 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
                 "wharf": BUILDING_NAMES["wharf"],
             }
             buttons.append(_button(a, label, good))
+        elif t == "draft":
+            continue  # the draft's own list (``_draft``)
+        elif t == "small_wharf":
+            continue  # its own form (``_small_wharf``)
         else:
             buttons.append(_button(a, _pass_label(phase)))
     return {"kind": "buttons", "phase": phase, "buttons": buttons}
+
+
+def _black_market(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
+    """The builds paid partly with the black market, one radio each: what is given up."""
+    options = []
+    for a in legal:
+        if a.type != "build" or not a.black_market:
+            continue
+        paid = []
+        if a.colonist is not None:
+            paid.append(_("a colonist from %(place)s") % {"place": _place(a.colonist)})
+        if a.good is not None:
+            paid.append(_("1 %(good)s") % {"good": GOOD_NAMES[GOODS[a.good]]})
+        if a.vp:
+            paid.append(_("1 VP"))
+        b = BUILDINGS[a.building]
+        words = {
+            "building": BUILDING_NAMES[b.name],
+            "money": doubloons(state.players[seat].doubloons),
+            "paid": _and(paid),
+        }
+        label = _("Build %(building)s for all your %(money)s and %(paid)s") % words
+        if a.university:
+            label = _("%(label)s, with a colonist (%(university)s)") % {
+                "label": label,
+                "university": BUILDING_NAMES["university"],
+            }
+        options.append({"label": label, "json": json.dumps(pr.action_to_json(a))})
+    if not options:
+        return None
+    return {"options": options, "building": BUILDING_NAMES["black_market"]}
+
+
+def _small_wharf(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
+    """The small wharf: how many barrels of each kind to ship (any, at least one)."""
+    if not any(a.type == "small_wharf" for a in legal):
+        return None
+    goods = state.players[seat].goods
+    rows = [
+        {"field": f"wharf-{g}", "good": g, "name": GOOD_NAMES[g], "max": goods[i]}
+        for i, g in enumerate(GOODS)
+        if goods[i]
+    ]
+    return {"rows": rows, "building": BUILDING_NAMES["small_wharf"]}
 
 
 def _pass_label(phase: str) -> str:
@@ -379,9 +565,12 @@ def _storage(state: pr.State, legal, seat: int) -> dict[str, Any]:
             kept.append(
                 _("%(count)s %(good)s") % {"count": 1, "good": GOOD_NAMES[GOODS[a.windrose]]}
             )
+        for g in sorted(set(a.storehouse)):
+            words = {"count": a.storehouse.count(g), "good": GOOD_NAMES[GOODS[g]]}
+            kept.append(_("%(count)s %(good)s (storehouse)") % words)
         returned = []
         for g in range(len(GOODS)):
-            keep = goods[g] if g in a.warehouse else int(g == a.windrose)
+            keep = goods[g] if g in a.warehouse else int(g == a.windrose) + a.storehouse.count(g)
             if goods[g] > keep:
                 words = {"count": goods[g] - keep, "good": GOOD_NAMES[GOODS[g]]}
                 returned.append(_("%(count)s %(good)s") % words)
@@ -407,6 +596,17 @@ def action_from_post(data) -> dict[str, Any]:
     check_size(data)
     if _one(data, "kind") == "arrange":
         return _normalised(_arrangement(data))
+    if _one(data, "kind") == "small_wharf":
+        goods = {
+            g: _whole(
+                _one(data, f"wharf-{g}"),
+                _("barrels of %(good)s must be a whole number from 0 to 99")
+                % {"good": GOOD_NAMES[g]},
+            )
+            for g in GOODS
+            if _one(data, f"wharf-{g}") is not None
+        }
+        return _normalised({"type": "small_wharf", "goods": goods})
     if _one(data, "kind") is not None:
         raise ValueError(_("unknown form kind"))
     return _normalised(action_json(data))
@@ -435,11 +635,16 @@ def _arrangement(data) -> dict[str, Any]:
 
 
 def _count(value: str | None, where: str) -> int:
+    return _whole(
+        value, _("colonists on %(where)s must be a whole number from 0 to 99") % {"where": where}
+    )
+
+
+def _whole(value: str | None, refusal: str) -> int:
+    """A posted count from 0 to 99; ``refusal`` says what is wrong otherwise."""
     value = (value or "").strip()
     if not (value.isascii() and value.isdigit()) or len(value) > 2:
-        raise ValueError(
-            _("colonists on %(where)s must be a whole number from 0 to 99") % {"where": where}
-        )
+        raise ValueError(refusal)
     return int(value)
 
 

@@ -24,14 +24,17 @@ from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.data import (
     BUILDINGS,
     GOODS,
+    GUEST_HOUSE,
     ISLAND_KINDS,
     ISLAND_SPACES,
     TRADING_HOUSE_SPACES,
 )
 from games.ui.puerto_rico_names import (
     BUILDING_NAMES,
+    FOREST_LETTER,
     GOOD_LETTERS,
     ISLAND_KIND_NAMES,
+    PLACE_NAMES,
     ROLE_NAMES,
     doubloons,
 )
@@ -81,6 +84,13 @@ def words(language: str) -> dict[str, Any]:
         return {
             "said": _("%(name)s. %(rule)s"),
             "occupied": _("occupied"),
+            "forest": capfirst(PLACE_NAMES["forest"]),
+            "forest_letter": str(FOREST_LETTER),
+            "guests_of": ngettext(
+                "%(colonists)d of %(circles)d guest", "%(colonists)d of %(circles)d guests", 2
+            ),
+            "free_space": _("free space"),
+            "free_space_title": _("Free space for a violet building costing %(cost)d"),
             "empty": _("empty"),
             "vp": _("VP"),
             "letters": {k: str(v) for k, v in GOOD_LETTERS.items()},
@@ -150,11 +160,17 @@ def _json(action: pr.Action) -> str:
     return json.dumps(pr.action_to_json(action))
 
 
-def _slots(x: float, y: float, circles: int, occupied: int, pitch: float = 15) -> list:
-    """Colonist circles in a row from (x, y); the first ``occupied`` hold a colonist. An
-    expansion's noble is one more kind of ``occupant``."""
+OCCUPANTS = ("colonist", "guest", "noble")
+"""What may stand on a circle, each drawn in its own shape (``game.css``): a colonist (a
+disc), a guest in the guest house (a ring with a dot), a noble of Expansion II (a diamond)."""
+
+
+def _slots(
+    x: float, y: float, circles: int, occupied: int, pitch: float = 15, occupant="colonist"
+) -> list:
+    """Circles in a row from (x, y); the first ``occupied`` hold an ``occupant``."""
     return [
-        {"cx": x + i * pitch, "cy": y, "occupant": "colonist" if i < occupied else None}
+        {"cx": x + i * pitch, "cy": y, "occupant": occupant if i < occupied else None}
         for i in range(circles)
     ]
 
@@ -183,6 +199,17 @@ def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "letter": w["letters"][kind],
                 "title": said(w, f"{w['tiles'][kind]}, {state}", rule),
                 "slots": _slots(TILE / 2, 28, 1, int(manned)),
+            }
+        )
+    for n in range(len(tiles), len(tiles) + pl.get("forests", 0)):
+        spaces.append(
+            {
+                "x": TOP + (n % ISLAND_COLUMNS) * TILE_PITCH,
+                "y": TOP + (n // ISLAND_COLUMNS) * TILE_PITCH,
+                "css": "pr-tile is-forest",
+                "letter": w["forest_letter"],
+                "title": said(w, w["forest"], w["rules"]["forest"]),
+                "slots": [],
             }
         )
     return spaces
@@ -221,7 +248,11 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
         c, r = cells[name]
         h = CITY_H + CITY_PITCH_Y if b.large else CITY_H
         title = w["buildings"][name]
-        state = w["colonists_of"][b.circles] % {"colonists": colonists, "circles": b.circles}
+        guests = name == GUEST_HOUSE
+        state = (w["guests_of"] if guests else w["colonists_of"][b.circles]) % {
+            "colonists": colonists,
+            "circles": b.circles,
+        }
         spaces.append(
             {
                 "x": CITY_X + c * CITY_PITCH_X,
@@ -231,7 +262,9 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "name": title,
                 "squeeze": fit(title, CITY_W - 14),
                 "title": said(w, f"{title}, {state}", w["building_rules"][name]),
-                "slots": _slots(16, h - 10, b.circles, colonists),
+                "slots": _slots(
+                    16, h - 10, b.circles, colonists, occupant="guest" if guests else "colonist"
+                ),
             }
         )
     return spaces
@@ -410,11 +443,32 @@ def table_drawing(w: dict, view: dict, names: list[str], targets: dict) -> dict[
     }
 
 
+def buildings_height(columns: list[list[dict]]) -> int:
+    """The buildings' drawing's height: six rows on every real board (a column's production
+    buildings and violet spaces), more only if a position puts more on it."""
+    return 2 + max(6, *(len(c) for c in columns)) * BUILDING_PITCH_Y
+
+
 def building_cells(w: dict, columns: list[list[dict]], targets: dict) -> list[dict[str, Any]]:
     """The buildings on the board, column by column, as ``_buildings.html`` draws them."""
     cells = []
     for c, column in enumerate(columns):
         for r, b in enumerate(column):
+            if "space" in b:
+                cells.append(
+                    {
+                        "name": f"space-{c}-{r}",
+                        "css": "pr-building is-space",
+                        "x": 2 + c * BUILDING_PITCH_X,
+                        "y": 2 + r * BUILDING_PITCH_Y,
+                        "label": w["free_space"],
+                        "facts": "",
+                        "coin": b["space"],
+                        "coin_css": "pr-cost",
+                        "title": w["free_space_title"] % {"cost": b["space"]},
+                    }
+                )
+                continue
             facts = w["facts"] % b
             if b["price"] is not None:
                 facts = w["you_pay"] % {"facts": facts, "price": b["price"]}

@@ -97,6 +97,17 @@ END_REASON_NAMES = {
     "vp_chips": pgettext_lazy("end", "the VP chips ran out"),
 }
 
+EDITION_NAMES = {
+    "base": pgettext_lazy("edition", "base game"),
+    "new_buildings": pgettext_lazy("edition", "New Buildings"),
+    "nobles": pgettext_lazy("edition", "Nobles"),
+    "both": pgettext_lazy("edition", "New Buildings and Nobles"),
+}
+"""The game's editions (option ``edition``): the base game and its expansions."""
+
+OPTION_CHOICE_NAMES = {"edition": EDITION_NAMES}
+"""The words of an option's choices in the new-game form, where the value is a name."""
+
 OPTION_TEXTS = {
     "hidden_vp": (
         pgettext_lazy("option", "Hidden VP chips"),
@@ -133,4 +144,6 @@ GOOD_LETTERS = {
     "coffee": pgettext_lazy("good letter", "Cf"),
     "quarry": pgettext_lazy("good letter", "Q"),
 }
+FOREST_LETTER = pgettext_lazy("forest letter", "F")
+"""The letter on a forest (New Buildings), a tile drawn in its own pattern."""
 """The letter on a drawn barrel or island tile, so that colour never carries a kind alone."""

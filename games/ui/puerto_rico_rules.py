@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from games.engines.puerto_rico.data import BASE, BUILDINGS, GOODS
+from games.engines.puerto_rico.data import BASE, BUILDINGS, GOODS, NEW_BUILDINGS
 from games.ui.puerto_rico_names import BUILDING_NAMES, GOOD_NAMES, ROLE_NAMES
 
 ROLE_RULES = {
@@ -135,7 +135,74 @@ BUILDING_RULES = {
         "rule",
         "At the game's end: 1 VP for each violet building in your city, this one included.",
     ),
-    # Expansion I (New Buildings) and II (Nobles): their buildings' rules go here.
+    # Expansion I, "The New Buildings"
+    "aqueduct": pgettext_lazy(
+        "rule",
+        "When your indigo plant (sugar mill) produces at least one barrel, you get one "
+        "indigo (sugar) more. Not for the small indigo plant or small sugar mill.",
+    ),
+    "forest_house": pgettext_lazy(
+        "rule",
+        "In the settler phase you may lay the tile you take face down as a forest (never a "
+        "quarry); it is never occupied. Every two forests make each building one doubloon "
+        "cheaper, occupied or not, on top of the quarries.",
+    ),
+    "black_market": pgettext_lazy(
+        "rule",
+        "When you build, you may pay one doubloon each with a colonist, a barrel and a VP "
+        "(at most one of each), only as far as your doubloons fall short: you have none left.",
+    ),
+    "storehouse": pgettext_lazy(
+        "rule",
+        "At the end of the captain phase you may keep up to three more barrels of any kinds "
+        "besides the one barrel everyone keeps.",
+    ),
+    "guest_house": pgettext_lazy(
+        "rule",
+        "In the mayor phase up to two colonists may stay here as guests. Whenever you decide "
+        "later (not in the mayor phase) you may move a guest to an empty circle, where it "
+        "works at once.",
+    ),
+    "trading_post": pgettext_lazy(
+        "rule",
+        "In the trader phase you may sell any one barrel to the supply instead of the "
+        "trading house, at the plain price (the trader's privilege counts, the markets not).",
+    ),
+    "church": pgettext_lazy(
+        "rule",
+        "When you build a building of the 2nd or 3rd column you get 1 VP, of the 4th column 2 VP.",
+    ),
+    "small_wharf": pgettext_lazy(
+        "rule",
+        "Once per captain phase, on your turn, you may ship any barrels of any kinds on your "
+        "own small ship: 1 VP for every two barrels.",
+    ),
+    "lighthouse": pgettext_lazy(
+        "rule",
+        "Each time you load goods in the captain phase you get one doubloon; as captain one "
+        "more when the phase starts.",
+    ),
+    "specialty_factory": pgettext_lazy(
+        "rule",
+        "In the craftsman phase you get one doubloon less than the barrels of the kind you "
+        "produced most of (corn does not count).",
+    ),
+    "library": pgettext_lazy(
+        "rule",
+        "The role you choose gives you its privilege twice: as settler a second plantation "
+        "after everyone else, as craftsman two extra barrels, and so on.",
+    ),
+    "union_hall": pgettext_lazy(
+        "rule",
+        "When the captain phase starts you get 1 VP for every two barrels of one kind you "
+        "have, kind by kind.",
+    ),
+    "statue": pgettext_lazy("rule", "Takes no colonist: 8 VP at the game's end."),
+    "cloister": pgettext_lazy(
+        "rule",
+        "At the game's end: 1, 3, 6 or 10 VP for 1, 2, 3 or 4 sets of three identical "
+        "island tiles (forests, quarries or a plantation kind).",
+    ),
 }
 """The rules of the violet buildings; production buildings take ``PRODUCTION_RULE``."""
 
@@ -210,7 +277,23 @@ COMPONENT_RULES = {
         "rule",
         "The governor chooses the first role of the round; the card passes to the left each round.",
     ),
-    # The expansions' forests, nobles and guests go here.
+    "forest": pgettext_lazy(
+        "rule",
+        "Forest (New Buildings): a tile laid face down with the forest house. It fills an "
+        "island space, is never occupied, and every two forests make buildings one doubloon "
+        "cheaper.",
+    ),
+    "guest": pgettext_lazy(
+        "rule",
+        "Guest (New Buildings): a colonist in the guest house. Its owner may move it to an "
+        "empty circle whenever he decides, outside the mayor phase.",
+    ),
+    "draft": pgettext_lazy(
+        "rule",
+        "Building draft (New Buildings): before the first round everyone in turn, the start "
+        "player first, puts one violet building on a free space of its cost until the 12 "
+        "small and 5 large spaces are full. Never the office and the trading post together.",
+    ),
 }
 
 
@@ -238,6 +321,9 @@ COMPONENT_ORDER = (
     "trading_house",
     "face_up",
     "stack",
+    "draft",
+    "forest",
+    "guest",
 )
 COMPONENT_NAMES = {
     "governor": pgettext_lazy("component", "Governor"),
@@ -255,8 +341,14 @@ COMPONENT_NAMES = {
     "trading_house": pgettext_lazy("component", "Trading house"),
     "face_up": pgettext_lazy("component", "Face-up plantations"),
     "stack": pgettext_lazy("component", "Face-down plantations"),
+    "draft": pgettext_lazy("component", "Building draft"),
+    "forest": pgettext_lazy("component", "Forest"),
+    "guest": pgettext_lazy("component", "Guest"),
 }
-EXPANSION_NAMES = {BASE: pgettext_lazy("expansion", "Base game")}
+EXPANSION_NAMES = {
+    BASE: pgettext_lazy("expansion", "Base game"),
+    NEW_BUILDINGS: pgettext_lazy("expansion", "Expansion I: The New Buildings"),
+}
 """Headings of the rules page's building sections; the expansions add theirs."""
 
 

@@ -62,7 +62,7 @@ def test_the_lobby_needs_a_login_and_opens_a_game(users):
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == game.get_absolute_url()
     assert game.num_players == 4 and game.seats.filter(ai_level="medium").count() == 2
-    assert game.options == {"hidden_vp": True}
+    assert game.options == {"hidden_vp": True, "edition": "base"}
 
 
 @pytest.mark.django_db

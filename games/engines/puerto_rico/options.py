@@ -5,6 +5,8 @@ from .data import SETUPS, VP_CHIPS_5P_OPTIONS
 
 EDITIONS = ("base", "new_buildings", "nobles", "both")
 """The base game, with Expansion I (New Buildings), Expansion II (Nobles), or both."""
+PLAYABLE_EDITIONS = ("base", "new_buildings")
+"""The editions ``new_game`` starts today; the Nobles' join once the engine plays them."""
 
 PLAYER_COUNTS = tuple(sorted(SETUPS))
 
@@ -34,9 +36,10 @@ OPTIONS = (
         ),
         "type": "choice",
         "choices": EDITIONS,
+        "playable": PLAYABLE_EDITIONS,
         "default": EDITIONS[0],
-        "lobby": False,  # until the board shows the draft and the new buildings' choices
     },
 )
 """``players``: the player counts an option applies to (all when absent); ``lobby``: False
-for an option the new-game form does not offer yet."""
+for an option the new-game form does not offer yet; ``playable``: the choices a game can be
+started with now (all when absent), the only ones the new-game form offers."""

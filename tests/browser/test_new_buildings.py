@@ -1,0 +1,113 @@
+"""A New Buildings game in Chromium: opened in the lobby against two AI players, the violet
+buildings drafted through the page (a click on a candidate, and its button), then rounds
+played with the first choice of each form. Screenshots of the draft on a desk and a phone."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engines import get_engine
+from games.models import Game
+from tests.browser.test_play import (
+    PASS_LABELS,
+    board_version,
+    expect_board_after,
+    make_user,
+    open_page,  # noqa: F401 (a fixture)
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+pr = get_engine("puerto_rico")
+DESK = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def settled(page: Page) -> None:
+    """Wait until htmx has wired up the board just swapped in."""
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
+
+
+def draft_one(page: Page, by_click: bool) -> None:
+    settled(page)
+    version = board_version(page)
+    candidate = page.locator(".pr-draft li.is-choice").first
+    if by_click:
+        candidate.locator("h3").click()  # the card, not its button: board.js presses it
+    else:
+        candidate.get_by_role("button").click()
+    expect_board_after(page, version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+
+
+def first_choice(page: Page) -> None:
+    """Submit the first choice of the panel's first form that does something."""
+    settled(page)
+    version = board_version(page)
+    form = page.locator(".pr-choices form").first
+    css = form.get_attribute("class")
+    if "pr-mayor" in css:
+        form.locator("button[type=submit]").click()
+    elif "pr-store" in css:
+        form.locator("input[type=radio]").first.check()
+        form.locator("button[type=submit]").click()
+    else:
+        labels = form.locator("button").all_inner_texts()
+        label = ([lb for lb in labels if lb not in PASS_LABELS] or labels)[0]
+        form.get_by_role("button", name=label, exact=True).click()
+    expect_board_after(page, version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+
+
+def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+    tmp_path,
+):
+    anna = make_user(django_user_model, "anna")
+    page = open_page(anna, **DESK)
+    page.goto("/games/")
+    page.locator("#id_num_players").select_option("3")
+    page.locator("#id_seat_2").select_option("easy")
+    page.locator("#id_seat_3").select_option("easy")
+    page.locator("#id_option_edition").select_option(label="New Buildings")
+    page.get_by_role("button", name="Open the game").click()
+    game = Game.objects.get()
+    assert game.options["edition"] == "new_buildings"
+    expect(page.locator("#game-status")).to_contain_text("New Buildings")
+    draft = page.locator(".pr-draft")
+    expect(draft.get_by_role("heading", name="Building draft")).to_be_visible()
+    expect(draft).to_contain_text("Never office and trading post together")
+
+    # AI seats drafted before the page was answered: it is the person's pick.
+    expect(draft).to_contain_text("Your pick:")
+    page.screenshot(path=tmp_path / "draft-1280x900.png")
+    phone = open_page(anna, **PHONE)
+    phone.goto(game.get_absolute_url())
+    expect(phone.locator(".pr-draft li.is-choice").first).to_be_visible()
+    phone.screenshot(path=tmp_path / "draft-390x844.png")
+    phone.screenshot(path=tmp_path / "draft-390x844-full.png", full_page=True)
+
+    picks = 0
+    while page.locator(".pr-draft").count():
+        draft_one(page, by_click=picks == 0)
+        picks += 1
+    state = pr.from_json(game_state(game))
+    seat = game.seats.get(user=anna).position
+    assert picks == sum(1 for n in range(17) if n % 3 == seat)
+    assert len(state.drafted) == 17 and state.phase != "draft"
+    expect(page.locator(".pr-building.is-space")).to_have_count(0)
+
+    for _ in range(80):
+        state = pr.from_json(game_state(game))
+        if pr.is_over(state) or state.round >= 3:
+            break
+        first_choice(page)
+    assert state.round >= 3 or pr.is_over(state)
+    page.screenshot(path=tmp_path / "round-3-1280x900.png", full_page=True)
+
+
+def game_state(game: Game) -> dict:
+    game.refresh_from_db()
+    return game.state
