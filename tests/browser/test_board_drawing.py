@@ -92,7 +92,11 @@ def user_at(game: Game, users, position: int):
 
 
 def height(page: Page) -> int:
-    return page.evaluate("document.scrollingElement.scrollHeight")
+    """How far down the page the drawn table (with the choices and every player's board)
+    reaches; the folded log, the chat and the score chart come below it."""
+    return page.evaluate(
+        "Math.ceil(document.querySelector('.pr').getBoundingClientRect().bottom + scrollY)"
+    )
 
 
 def top(page: Page, css: str) -> float:

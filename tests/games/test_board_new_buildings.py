@@ -370,7 +370,7 @@ def test_a_new_buildings_game_opened_in_the_lobby_starts_with_the_draft(django_u
     game = Game.objects.get()
     assert response.status_code == 302 and game.options["edition"] == "new_buildings"
     mine = text(client.get(reverse("games:mine")).content.decode())
-    assert f"Game {game.pk} New Buildings" in mine
+    assert f"Game {game.pk} · Puerto Rico New Buildings" in mine
     page = client.get(game.get_absolute_url()).content.decode()
     assert "3 players · New Buildings" in page and 'class="pr-draft pr-choices"' in page
     refused = client.post(reverse("games:lobby"), {**form, "option_edition": "nobles"})
