@@ -28,7 +28,7 @@ from games.engines.puerto_rico.state import Player, State
 LARGE = frozenset(b.name for b in BUILDINGS.values() if b.large)
 PRODUCTION = {b.name: b.good for b in BUILDINGS.values() if b.good is not None}
 CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
-_SCORING = dict(HOOKS[SCORING])
+_SCORING = {h.building: h.fn for h in HOOKS[SCORING]}
 
 
 def rounds_left(state: State) -> float:

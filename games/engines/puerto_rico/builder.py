@@ -1,8 +1,9 @@
 """Builder phase: each seat in turn may build one building it does not own yet.
 
-Price = cost - occupied quarries (at most the building's column) - 1 for the builder, never
-below 0. An occupied university may put a colonist on the new building. Filling the 12th city
-space ends the game at the end of the round.
+Price = cost - occupied quarries (at most the building's column) - 1 for the builder - what
+an occupied building lowers it by (the Nobles' Building office), never below 0. An occupied
+university may put a colonist on the new building. Filling the 12th city space ends the game
+at the end of the round.
 """
 
 from __future__ import annotations
@@ -17,17 +18,27 @@ from .common import (
     trigger_end,
 )
 from .data import BUILDINGS, CITY_SPACES, QUARRY, Building
-from .powers import COLONIST_WITH_BUILDING, HOOKS, has
-from .state import State
+from .powers import BUILDING_COST, COLONIST_WITH_BUILDING, HOOKS, has, total
+from .state import Player, State
 
 _COLONIST_WITH_BUILDING = HOOKS[COLONIST_WITH_BUILDING]
+_BUILDING_COST = HOOKS[BUILDING_COST]
 _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 
 def price(state: State, seat: int, building: Building) -> int:
-    quarries = min(state.players[seat].worked[QUARRY], building.column)
+    pl = state.players[seat]
     privilege = 1 if seat == state.chooser else 0
-    return max(0, building.cost - quarries - privilege)
+    return _price(pl, privilege, building, has(pl, _BUILDING_COST))
+
+
+def _price(pl: Player, privilege: int, building: Building, discounted: bool) -> int:
+    """``discounted``: the player has an occupied building that lowers prices (asked once
+    for all the buildings a seat could build)."""
+    cost = building.cost - min(pl.worked[QUARRY], building.column) - privilege
+    if discounted:
+        cost -= total(pl, _BUILDING_COST, building)
+    return max(0, cost)
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -41,14 +52,15 @@ def _buildable(state: State, seat: int) -> list[str]:
     free = CITY_SPACES - pl.city_spaces_used()
     if free == 0:
         return []
-    return [
-        name
-        for name, b in BUILDINGS.items()
-        if state.buildings.get(name, 0) > 0
-        and name not in pl.city
-        and b.spaces <= free
-        and price(state, seat, b) <= pl.doubloons
-    ]
+    privilege = 1 if seat == state.chooser else 0
+    discounted = has(pl, _BUILDING_COST)
+    out = []
+    for name, left in state.buildings.items():  # the buildings of the editions played
+        if left > 0 and name not in pl.city:
+            b = BUILDINGS[name]
+            if b.spaces <= free and _price(pl, privilege, b, discounted) <= pl.doubloons:
+                out.append(name)
+    return out
 
 
 def legal(state: State) -> list[Action]:

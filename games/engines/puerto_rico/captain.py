@@ -5,7 +5,8 @@ On his turn a seat must load if it can: one kind, as many barrels as fit. A kind
 ship goes only on that ship; a kind on no ship goes on an empty ship, the one that takes the
 most of it (any of them when several take as many). An occupied wharf ships all barrels of one
 kind instead, once a phase. 1 VP per barrel, +1 per loading turn with an occupied harbor, +1
-once for the captain when he first loads.
+once for the captain when he first loads. The Nobles' Royal supplier acts on its owner's first
+turn, before he loads: a barrel per noble, of different kinds, for 1 VP each.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from .actions import PASS, Action, IllegalAction, Load, Store, Wharf
+from .actions import PASS, Action, IllegalAction, Load, RoyalSupplier, Store, Wharf
 from .common import award_vp, finish_phase
 from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
-from .powers import HOOKS, LOADING_VP, OWN_SHIP, STORAGE_KINDS, has, total
+from .powers import HOOKS, LOADING_VP, NOBLES_FOR_GOODS, OWN_SHIP, STORAGE_KINDS, has, total
 from .state import Player, Ship, State
 
 _WHARF = [Wharf(g) for g in ALL_GOODS]
@@ -24,6 +25,7 @@ _LOADS = {(g, s): Load(g, s) for g in ALL_GOODS for s in range(MAX_SHIPS)}
 _OWN_SHIP = HOOKS[OWN_SHIP]
 _LOADING_VP = HOOKS[LOADING_VP]
 _STORAGE_KINDS = HOOKS[STORAGE_KINDS]
+_NOBLES_FOR_GOODS = HOOKS[NOBLES_FOR_GOODS]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -31,6 +33,7 @@ def start(state: State, log: list[dict] | None) -> None:
     state.idle = 0
     state.captain_bonus = False
     state.wharf_used = [False] * state.num_players
+    state.supplier_ready = [True] * state.num_players
     _advance(state, state.chooser, log)
 
 
@@ -66,12 +69,25 @@ def _wharfs(state: State, seat: int) -> list[Action]:
     return [_WHARF[g] for g in ALL_GOODS if pl.goods[g]]
 
 
+def _supplies(state: State, seat: int) -> list[Action]:
+    """The Royal supplier's choices: before the seat's first load, up to one barrel per
+    noble it has, all of different kinds."""
+    pl = state.players[seat]
+    if not state.supplier_ready[seat] or not has(pl, _NOBLES_FOR_GOODS):
+        return []
+    held = [g for g in ALL_GOODS if pl.goods[g]]
+    most = min(pl.nobles(), len(held))
+    return [RoyalSupplier(c) for size in range(1, most + 1) for c in combinations(held, size)]
+
+
 def legal(state: State) -> list[Action]:
     if state.phase == "storage":
         return storage_choices(state.players[state.current])
-    loads = _loads(state, state.current)
-    wharfs = _wharfs(state, state.current)
-    return loads + wharfs if loads else [*wharfs, PASS]
+    seat = state.current
+    supplies = _supplies(state, seat)
+    loads = _loads(state, seat)
+    wharfs = _wharfs(state, seat)
+    return supplies + loads + wharfs if loads else [*supplies, *wharfs, PASS]
 
 
 def check(state: State, action: Action) -> None:
@@ -84,6 +100,9 @@ def check(state: State, action: Action) -> None:
     if t == "pass":
         if _loads(state, seat):
             raise IllegalAction("must_load")
+        return
+    if t == "royal_supplier":
+        _check_supplier(state, action)
         return
     if t == "wharf":
         if not has(pl, _OWN_SHIP):
@@ -112,6 +131,47 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("not_largest_ship")
 
 
+def _check_supplier(state: State, action: RoyalSupplier) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    if not has(pl, _NOBLES_FOR_GOODS):
+        raise IllegalAction("no_royal_supplier")
+    if not state.supplier_ready[seat]:
+        raise IllegalAction("supplier_not_now")
+    goods = action.goods
+    nobles = pl.nobles()
+    if not goods or len(set(goods)) != len(goods) or len(goods) > nobles:
+        raise IllegalAction("supplier_barrels", nobles=nobles)
+    for g in goods:
+        if not pl.goods[g]:
+            raise IllegalAction("no_good", good=GOODS[g])
+
+
+def _play_supplier(state: State, action: RoyalSupplier, log: list[dict] | None) -> None:
+    """Barrels back to the supply for 1 VP each, no other bonus; then the seat loads if it
+    can, else its turn is over."""
+    seat = state.current
+    pl = state.players[seat]
+    state.supplier_ready[seat] = False
+    for g in action.goods:
+        pl.goods[g] -= 1
+        state.goods[g] += 1
+    vp = len(action.goods)
+    if log is not None:
+        log.append(
+            {
+                "event": "royal_supplier",
+                "seat": seat,
+                "goods": [GOODS[g] for g in action.goods],
+                "vp": vp,
+            }
+        )
+    award_vp(state, seat, vp, log)
+    if not (_loads(state, seat) or _wharfs(state, seat)):
+        state.idle += 1
+        _advance(state, (seat + 1) % state.num_players, log)
+
+
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     if state.phase == "storage":
         _play_store(state, action, log)
@@ -119,12 +179,20 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     pl = state.players[seat]
     t = action.type
+    if t == "royal_supplier":
+        _play_supplier(state, action, log)
+        return
     if t == "pass":
-        state.idle += 1
         if log is not None:
-            log.append({"event": "wharf_declined", "seat": seat})
+            if _wharfs(state, seat):
+                log.append({"event": "wharf_declined", "seat": seat})
+            if _supplies(state, seat):
+                log.append({"event": "royal_supplier_declined", "seat": seat})
+        state.supplier_ready[seat] = False
+        state.idle += 1
         _advance(state, (seat + 1) % state.num_players, log)
         return
+    state.supplier_ready[seat] = False
     g = action.good
     if t == "load":
         ship = state.ships[action.ship]
@@ -164,9 +232,10 @@ def _advance(state: State, seat: int, log: list[dict] | None) -> None:
     loading is over."""
     n = state.num_players
     while state.idle < n:
-        if _loads(state, seat) or _wharfs(state, seat):
+        if _loads(state, seat) or _wharfs(state, seat) or _supplies(state, seat):
             state.current = seat
             return
+        state.supplier_ready[seat] = False
         state.idle += 1
         seat = (seat + 1) % n
     state.phase = "storage"

@@ -6,13 +6,15 @@ a kind he produced (his privilege)."""
 from __future__ import annotations
 
 from .actions import PASS, Action, ExtraGood, IllegalAction
-from .common import finish_phase
+from .common import award_vp, finish_phase
 from .data import ALL_GOODS, CORN, GOODS, PROCESSED_GOODS, PRODUCTION_BY_GOOD
-from .powers import HOOKS, PRODUCTION_PAY, total
+from .powers import HOOKS, PRODUCTION_INCOME, PRODUCTION_PAY, PRODUCTION_VP, total
 from .state import Player, State
 
 _EXTRA = [ExtraGood(g) for g in ALL_GOODS]
 _PRODUCTION_PAY = HOOKS[PRODUCTION_PAY]
+_PRODUCTION_INCOME = HOOKS[PRODUCTION_INCOME]
+_PRODUCTION_VP = HOOKS[PRODUCTION_VP]
 
 
 def capacity(pl: Player) -> list[int]:
@@ -48,6 +50,17 @@ def start(state: State, log: list[dict] | None) -> None:
         if log is not None:
             goods = {GOODS[g]: made[g] for g in ALL_GOODS if made[g]}
             log.append({"event": "produce", "seat": seat, "goods": goods, "factory": bonus})
+        # The Nobles' Chapel and Jeweler pay in every craftsman phase, whatever was made.
+        income = total(pl, _PRODUCTION_INCOME)
+        vp = total(pl, _PRODUCTION_VP)
+        if income or vp:
+            pl.doubloons += income
+            if log is not None:
+                log.append(
+                    {"event": "production_bonus", "seat": seat, "doubloons": income, "vp": vp}
+                )
+            if vp:
+                award_vp(state, seat, vp, log)
     state.current = state.chooser
     if not legal(state)[:-1]:
         _end(state)

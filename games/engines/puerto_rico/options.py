@@ -4,6 +4,8 @@ new-game form without knowing the game."""
 from .data import SETUPS, VP_CHIPS_5P_OPTIONS
 
 PLAYER_COUNTS = tuple(sorted(SETUPS))
+EDITIONS = ("base", "new_buildings", "nobles", "both")
+"""The base game, with Expansion I (New Buildings), Expansion II (Nobles), or both."""
 
 OPTIONS = (
     {
@@ -21,6 +23,15 @@ OPTIONS = (
         "choices": VP_CHIPS_5P_OPTIONS,
         "default": VP_CHIPS_5P_OPTIONS[0],
         "players": (5,),
+    },
+    # Expansions --------------------------------------------------------------------------
+    {
+        "name": "edition",
+        "label": "Expansions",
+        "help": "The base game, or with the New Buildings, the Nobles, or both.",
+        "type": "choice",
+        "choices": EDITIONS,
+        "default": EDITIONS[0],
     },
 )
 """``players``: the player counts an option applies to (all when absent)."""

@@ -14,8 +14,17 @@ from typing import Any
 
 from . import builder, captain, craftsman, mayor, settler, trader
 from .actions import Action, ChooseRole, IllegalAction
-from .common import finish_phase
-from .data import ALL_GOODS, BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .common import finish_phase, uses_nobles
+from .data import (
+    ALL_GOODS,
+    BASE,
+    BUILDINGS,
+    NOBLES,
+    NOBLES_IN_BOX,
+    SETUPS,
+    VP_CHIPS_5P_OPTIONS,
+)
+from .options import EDITIONS
 from .state import Player, RoleCard, Ship, State
 
 PHASE_MODULES: dict[str, ModuleType] = {
@@ -26,10 +35,14 @@ PHASE_MODULES: dict[str, ModuleType] = {
     "trader": trader,
     "captain": captain,
     "storage": captain,
+    "hunting_lodge": settler,
 }
-DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None}
+DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None, "edition": EDITIONS[0]}
 """``hidden_vp``: VP chips lie face down (others' VP hidden until the end).
-``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition)."""
+``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition).
+``edition``: the expansions played (``options.EDITIONS``)."""
+PLAYABLE_EDITIONS = ("base", "nobles")
+"""The editions this engine plays so far; Expansion I (New Buildings) is not here yet."""
 
 
 def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -48,6 +61,12 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
         chips = opts["vp_chips"]
     opts["vp_chips"] = chips
     opts["hidden_vp"] = bool(opts["hidden_vp"])
+    if opts["edition"] not in EDITIONS:
+        raise ValueError(f"the edition is one of {', '.join(EDITIONS)}")
+    if opts["edition"] not in PLAYABLE_EDITIONS:
+        raise ValueError("the New Buildings expansion cannot be played yet")
+    nobles = uses_nobles(opts)
+    expansions = (BASE, NOBLES) if nobles else (BASE,)
 
     rng = random.Random(seed)
     s = State.__new__(State)
@@ -60,6 +79,14 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.roles_chosen = 0
     s.colonist_supply = setup.colonist_supply
     s.colonist_ship = setup.colonist_ship
+    # The Nobles: one noble on the ship instead of a colonist, 19 beside the supply.
+    s.noble_ship = 1 if nobles else 0
+    s.noble_supply = NOBLES_IN_BOX - s.noble_ship if nobles else 0
+    s.colonist_ship -= s.noble_ship
+    s.colonist_supply += s.noble_ship
+    s.noble_seat = None
+    s.land_office_used = False
+    s.supplier_ready = [False] * num_players
     s.vp_chips = chips
     s.goods = list(setup.goods)
     s.quarries = setup.quarries
@@ -77,7 +104,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.face_up = sorted(s.stack.pop() for _ in range(setup.face_up))
     s.discards = []
     s.rng = rng.getrandbits(63)
-    s.buildings = {b.name: setup.copies(b) for b in BUILDINGS.values()}
+    s.buildings = {b.name: setup.copies(b) for b in BUILDINGS.values() if b.expansion in expansions}
     s.ships = [Ship(cap, None, 0) for cap in setup.ships]
     s.trading_house = []
     s.end_reasons = []
