@@ -39,6 +39,15 @@ RULEBOOK_TABLE = {
     "fortress": (10, 4, 4, 1, 1, "violet", True),
     "customs_house": (10, 4, 4, 1, 1, "violet", True),
     "city_hall": (10, 4, 4, 1, 1, "violet", True),
+    # Expansion II, the Nobles (the pink Jeweler counts as a large production building)
+    "land_office": (2, 1, 1, 1, 2, "violet", False),
+    "chapel": (3, 1, 1, 1, 2, "violet", False),
+    "hunting_lodge": (4, 2, 2, 1, 2, "violet", False),
+    "building_office": (5, 2, 2, 1, 2, "violet", False),
+    "royal_supplier": (6, 2, 2, 1, 2, "violet", False),
+    "villa": (7, 3, 3, 1, 2, "violet", False),
+    "jeweler": (8, 3, 3, 1, 2, "large_production", False),
+    "royal_garden": (10, 4, 4, 1, 1, "violet", True),
 }
 
 # Where each building's power acts, from the rulebook's building descriptions.
@@ -53,7 +62,24 @@ RULEBOOK_POWERS = {
     powers.LOADING_VP: {"harbor"},
     powers.OWN_SHIP: {"wharf"},
     powers.STORAGE_KINDS: {"small_warehouse", "large_warehouse"},
-    powers.SCORING: {"guild_hall", "residence", "fortress", "customs_house", "city_hall"},
+    powers.SCORING: {
+        "guild_hall",
+        "residence",
+        "fortress",
+        "customs_house",
+        "city_hall",
+        "royal_garden",
+    },
+    # Expansion II, the Nobles
+    powers.RETURN_PLANTATION: {"hunting_lodge"},
+    powers.EMPTIEST_ISLAND_VP: {"hunting_lodge"},
+    powers.EXTRA_NOBLE: {"villa"},
+    powers.BUILDING_COST: {"building_office"},
+    powers.PRODUCTION_INCOME: {"chapel", "jeweler"},
+    powers.PRODUCTION_VP: {"chapel"},
+    powers.BUY_PLANTATION: {"land_office"},
+    powers.SELL_PLANTATION: {"land_office"},
+    powers.NOBLES_FOR_GOODS: {"royal_supplier"},
 }
 
 
@@ -63,8 +89,8 @@ def test_each_building_is_one_row_of_the_rulebook_table():
         for name, b in BUILDINGS.items()
     }
     assert rows == RULEBOOK_TABLE
-    assert {b.expansion for b in BUILDINGS.values()} == {"base"}
-    assert all(b.violet == (b.good is None) for b in BUILDINGS.values())
+    assert {b.expansion for b in BUILDINGS.values()} == {"base", "nobles"}
+    assert all(b.violet == (b.good is None) for b in BUILDINGS.values() if b.name != "jeweler")
 
 
 def test_each_power_is_hooked_at_the_point_of_the_game_it_changes():
