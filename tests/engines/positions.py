@@ -114,7 +114,7 @@ def position(
         plantations["stack"] = list(stack)
     if discards is not None:
         plantations["discards"] = list(discards)
-    board = {b.name: setup.copies(b) for b in BUILDINGS.values()}
+    board = {name: setup.copies(BUILDINGS[name]) for name in data["buildings"]}
     for pl in players:
         for name in pl["city"]:
             board[name] -= 1

@@ -267,7 +267,7 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("nobles_not_in_game")
     choice = _noble_choice(state)
     if action.take_noble not in choice:
-        raise IllegalAction("noble_must_take" if action.take_noble else "noble_not_on_ship")
+        raise IllegalAction("noble_not_on_ship" if action.take_noble else "noble_must_take")
     nobles = pl.nobles() + action.take_noble
     gives = action.take_noble and state.current != state.noble_seat
     colonists = pl.colonists() - pl.nobles() - gives
