@@ -1,4 +1,5 @@
-"""Puerto Rico, the base game for 2-5 players, as a pure-Python rules engine.
+"""Puerto Rico for 2-5 players, the base game and Expansion II (the Nobles), as a pure-Python
+rules engine.
 
 Typical use::
 
@@ -17,13 +18,16 @@ from .actions import (
     Action,
     Arrange,
     Build,
+    BuyPlantation,
     ChooseRole,
+    DiscardPlantation,
     ExtraGood,
     Hacienda,
     IllegalAction,
     Load,
     MalformedAction,
     Pass,
+    RoyalSupplier,
     Sell,
     Settle,
     Store,
@@ -69,13 +73,16 @@ __all__ = [
     "Arrange",
     "Arrangements",
     "Build",
+    "BuyPlantation",
     "ChooseRole",
+    "DiscardPlantation",
     "ExtraGood",
     "Hacienda",
     "IllegalAction",
     "Load",
     "MalformedAction",
     "Pass",
+    "RoyalSupplier",
     "Sell",
     "Settle",
     "State",

@@ -71,7 +71,7 @@ def _turn_starts(state: State, log: list[dict] | None) -> None:
         log.append({"event": "villa", "seat": seat, "piece": piece})
 
 
-def _noble_choice(state: State) -> tuple[bool, ...]:
+def noble_choices(state: State) -> tuple[bool, ...]:
     """The values ``take_noble`` may have for the seat to act: the ship's noble may be taken
     by the seats dealt pieces up to the one it would go to, and must be by that one."""
     if not state.noble_ship:
@@ -247,7 +247,7 @@ def legal(state: State) -> Arrangements:
     gives = state.current != state.noble_seat  # a colonist for the noble (see ``play``)
     variants = [
         (privilege, take, colonists + privilege - (take and gives), nobles + take)
-        for take in _noble_choice(state)
+        for take in noble_choices(state)
         for privilege in privileges
     ]
     return Arrangements(pl, variants)
@@ -265,7 +265,7 @@ def check(state: State, action: Action) -> None:
     with_nobles = action.noble_island or action.noble_city or action.take_noble
     if with_nobles and not uses_nobles(state):
         raise IllegalAction("nobles_not_in_game")
-    choice = _noble_choice(state)
+    choice = noble_choices(state)
     if action.take_noble not in choice:
         raise IllegalAction("noble_not_on_ship" if action.take_noble else "noble_must_take")
     nobles = pl.nobles() + action.take_noble
