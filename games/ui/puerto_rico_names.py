@@ -39,6 +39,7 @@ PHASE_NAMES = {
     "trader": pgettext_lazy("phase", "trader phase"),
     "captain": pgettext_lazy("phase", "captain phase"),
     "storage": pgettext_lazy("phase", "storage"),
+    "hunting_lodge": pgettext_lazy("phase", "hunting lodge"),
     "over": pgettext_lazy("phase", "game over"),
 }
 
@@ -66,8 +67,24 @@ BUILDING_NAMES = {
     "fortress": pgettext_lazy("building", "fortress"),
     "customs_house": pgettext_lazy("building", "customs house"),
     "city_hall": pgettext_lazy("building", "city hall"),
+    # Expansion II, the Nobles
+    "land_office": pgettext_lazy("building", "land office"),
+    "chapel": pgettext_lazy("building", "chapel"),
+    "hunting_lodge": pgettext_lazy("building", "hunting lodge"),
+    "building_office": pgettext_lazy("building", "building office"),
+    "royal_supplier": pgettext_lazy("building", "royal supplier"),
+    "villa": pgettext_lazy("building", "villa"),
+    "jeweler": pgettext_lazy("building", "jeweler"),
+    "royal_garden": pgettext_lazy("building", "royal garden"),
 }
-"""Every building of the base game; the expansions add their rows here."""
+"""Every building of the base game and of the expansions played here."""
+
+OCCUPANT_NAMES = {
+    "empty": pgettext_lazy("occupant", "empty"),
+    "colonist": pgettext_lazy("occupant", "colonist"),
+    "noble": pgettext_lazy("occupant", "noble"),
+}
+"""What stands on a plantation the Nobles' Land office or Hunting lodge gives up."""
 
 END_REASON_NAMES = {
     "colonists": pgettext_lazy("end", "the colonist supply ran short"),
@@ -85,6 +102,10 @@ OPTION_TEXTS = {
     "vp_chips": (
         pgettext_lazy("option", "VP chips with five players"),
         pgettext_lazy("option", "122 (first edition) or 126 (2011 edition)."),
+    ),
+    "edition": (
+        pgettext_lazy("option", "Expansions"),
+        pgettext_lazy("option", "The base game, or with the New Buildings, the Nobles, or both."),
     ),
 }
 """The label and help of each option of the new-game form (``engines.puerto_rico.OPTIONS``)."""
