@@ -1,8 +1,9 @@
 """Speed of the Puerto Rico engine: random games on one core, cloning, JSON.
 
 Plays full games with random legal moves (a seeded ``random.Random``, ``apply(..., inplace=True)``)
-and prints labelled figures. ``python bench/bench_engine.py --games 2000`` for a longer run.
-Targets: at least 100 four-player games per second, ``State.clone()`` at most 20 µs.
+and prints labelled figures, for the base game and for the Nobles (``edition`` ``"nobles"``).
+``python bench/bench_engine.py --games 2000`` for a longer run. Targets: at least 100
+four-player games per second (in either edition), ``State.clone()`` at most 20 µs.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ TARGET_GAMES_PER_SECOND = 100
 TARGET_CLONE_US = 20.0
 
 
-def play(num_players: int, seed: int) -> tuple[State, int]:
+def play(num_players: int, seed: int, edition: str = "base") -> tuple[State, int]:
     """One full random game; returns the final state and the number of decisions."""
     rng = random.Random(seed)
-    state = rules.new_game(num_players, seed)
+    state = rules.new_game(num_players, seed, {"edition": edition})
     legal_actions, apply = rules.legal_actions, rules.apply
     decisions = 0
     while state.phase != "over":
@@ -37,11 +38,13 @@ def play(num_players: int, seed: int) -> tuple[State, int]:
     return state, decisions
 
 
-def bench_games(num_players: int, games: int, first_seed: int) -> dict[str, float]:
+def bench_games(
+    num_players: int, games: int, first_seed: int, edition: str = "base"
+) -> dict[str, float]:
     counts = []
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        counts.append(play(num_players, seed)[1])
+        counts.append(play(num_players, seed, edition)[1])
     elapsed = time.perf_counter() - start
     return {
         "games": games,
@@ -117,12 +120,21 @@ def main() -> None:
     print(f"json round trip:        {round_trip_us:.1f} us median (from_json(to_json(s)))")
 
     for n in (2, 3, 5):
-        r = bench_games(n, other, args.seed)
-        print(
-            f"{n}p games/s:             {r['games_per_s']:.1f}"
-            f"  ({r['games']} games; decisions mean {r['mean']:.1f},"
-            f" min {r['min']}, max {r['max']}; {r['us_per_decision']:.2f} us/decision)"
-        )
+        print_games(f"{n}p games/s:", bench_games(n, other, args.seed))
+    for n in (2, 3, 4, 5):
+        r = bench_games(n, args.games if n == 4 else other, args.seed, "nobles")
+        print_games(f"nobles {n}p games/s:", r)
+        if n == 4:
+            verdict = "ok" if r["games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
+            print(f"nobles 4p target:       >= {TARGET_GAMES_PER_SECOND}: {verdict}")
+
+
+def print_games(label: str, r: dict[str, float]) -> None:
+    print(
+        f"{label:<24}{r['games_per_s']:.1f}"
+        f"  ({r['games']} games; decisions mean {r['mean']:.1f},"
+        f" min {r['min']}, max {r['max']}; {r['us_per_decision']:.2f} us/decision)"
+    )
 
 
 if __name__ == "__main__":

@@ -88,8 +88,11 @@ _RUNS = [sum(1 << (_SLOT * y) for y in range(r + 1)) for r in range(ISLAND_SPACE
 """_RUNS[r] = 1 + b + … + b^r: 0..r colonists in one group."""
 
 
+_MASK = (1 << _SLOT) - 1
+
+
 def _coefficient(packed: int, b: int) -> int:
-    return (packed >> (_SLOT * b)) & ((1 << _SLOT) - 1)
+    return (packed >> (_SLOT * b)) & _MASK
 
 
 class Arrangements(Sequence[Arrange]):
@@ -204,12 +207,16 @@ class Arrangements(Sequence[Arrange]):
             below = ways[i + 1]
             found = False
             for x in range(min(cap, a), -1, -1):
-                for y in range(min(cap - x, b), -1, -1):
-                    w = _coefficient(below[a - x], b - y)
+                top = min(cap - x, b)
+                # The counts of y = top .. 0 colonists here are the coefficients b - top .. b.
+                window = below[a - x] >> (_SLOT * (b - top))
+                for y in range(top, -1, -1):  # noqa: B007 - y is the count found
+                    w = window & _MASK
                     if index < w:
                         found = True
                         break
                     index -= w
+                    window >>= _SLOT
                 if found:
                     break
             nobles.append(x)
