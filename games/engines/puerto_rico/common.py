@@ -60,8 +60,12 @@ def check_discard(pl: Player, action: DiscardPlantation) -> None:
         raise IllegalAction("no_plantation", tile=GOODS[action.tile], occupant=action.occupant)
 
 
-def discard_plantation(state: State, pl: Player, action: DiscardPlantation) -> None:
-    """The plantation goes on the discard pile; its colonist or noble to San Juan."""
+def discard_plantation(
+    state: State, seat: int, action: DiscardPlantation, event: str, log: list[dict] | None
+) -> None:
+    """The plantation goes on the discard pile, its colonist or noble to San Juan; the log
+    tells it as ``event`` (the building that did it)."""
+    pl = state.players[seat]
     k = action.tile
     pl.tiles[k] -= 1
     if action.occupant != EMPTY:
@@ -71,6 +75,8 @@ def discard_plantation(state: State, pl: Player, action: DiscardPlantation) -> N
         pl.noble_worked[k] -= 1
         pl.noble_san_juan += 1
     state.discards.append(k)
+    if log is not None:
+        log.append({"event": event, "seat": seat, "tile": GOODS[k], "occupant": action.occupant})
 
 
 def trigger_end(state: State, reason: str, log: list[dict] | None) -> None:

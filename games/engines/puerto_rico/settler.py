@@ -18,7 +18,7 @@ from .common import (
     take_colonist,
     uses_nobles,
 )
-from .data import GOODS, ISLAND_KINDS, ISLAND_SPACES, QUARRY
+from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
 from .powers import (
     COLONIST_WITH_TILE,
     DRAW_FACE_DOWN,
@@ -187,16 +187,7 @@ def _end(state: State, log: list[dict] | None) -> None:
 def _play_hunting_lodge(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     if action.type == "discard_plantation":
-        discard_plantation(state, state.players[seat], action)
-        if log is not None:
-            log.append(
-                {
-                    "event": "hunting_lodge",
-                    "seat": seat,
-                    "tile": GOODS[action.tile],
-                    "occupant": action.occupant,
-                }
-            )
+        discard_plantation(state, seat, action, "hunting_lodge", log)
     elif log is not None:
         log.append({"event": "hunting_lodge_declined", "seat": seat})
     state.turn += 1

@@ -147,17 +147,8 @@ def _play_land_office(state: State, action: Action, log: list[dict] | None) -> N
         if log is not None:
             log.append({"event": "land_office_buy", "seat": seat, "tile": GOODS[kind]})
         return
-    discard_plantation(state, pl, action)
+    discard_plantation(state, seat, action, "land_office_sell", log)
     pl.doubloons += 1
-    if log is not None:
-        log.append(
-            {
-                "event": "land_office_sell",
-                "seat": seat,
-                "tile": GOODS[action.tile],
-                "occupant": action.occupant,
-            }
-        )
 
 
 def _has_choice(state: State, seat: int) -> bool:
