@@ -186,10 +186,10 @@ class Arrange:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "city", tuple(sorted((b, n) for b, n in self.city if n)))
-        object.__setattr__(
-            self, "noble_city", tuple(sorted((b, n) for b, n in self.noble_city if n))
-        )
-        if not any(self.noble_island):
+        if self.noble_city:
+            noble_city = tuple(sorted((b, n) for b, n in self.noble_city if n))
+            object.__setattr__(self, "noble_city", noble_city)
+        if self.noble_island and not any(self.noble_island):
             object.__setattr__(self, "noble_island", ())
 
 

@@ -54,13 +54,15 @@ def _buildable(state: State, seat: int) -> list[str]:
         return []
     privilege = 1 if seat == state.chooser else 0
     discounted = has(pl, _BUILDING_COST)
-    out = []
-    for name, left in state.buildings.items():  # the buildings of the editions played
-        if left > 0 and name not in pl.city:
-            b = BUILDINGS[name]
-            if b.spaces <= free and _price(pl, privilege, b, discounted) <= pl.doubloons:
-                out.append(name)
-    return out
+    cash = pl.doubloons
+    return [
+        name
+        for name, left in state.buildings.items()  # the buildings of the editions played
+        if left
+        and name not in pl.city
+        and BUILDINGS[name].spaces <= free
+        and _price(pl, privilege, BUILDINGS[name], discounted) <= cash
+    ]
 
 
 def legal(state: State) -> list[Action]:

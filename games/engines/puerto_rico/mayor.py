@@ -234,7 +234,7 @@ class Arrangements(Sequence[Arrange]):
             island[k] = c
         city = tuple(zip(self._buildings, counts[n:], strict=True))
         if nobles is None:
-            return Arrange(tuple(island), city, privilege, take_noble=take)
+            return Arrange(tuple(island), city, privilege, (), (), take)
         noble_island = [0] * len(ALL_ISLAND_KINDS)
         for k, c in zip(self._kinds, nobles, strict=False):
             noble_island[k] = c
@@ -264,27 +264,27 @@ def check(state: State, action: Action) -> None:
     if action.type != "arrange":
         raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
-    if len(action.island) != len(ALL_ISLAND_KINDS) or len(action.noble_island) not in (
+    noble_island, noble_city = action.noble_island, action.noble_city
+    if len(action.island) != len(ALL_ISLAND_KINDS) or len(noble_island) not in (
         0,
         len(ALL_ISLAND_KINDS),
     ):
         raise IllegalAction("island_counts")
-    with_nobles = action.noble_island or action.noble_city or action.take_noble
-    if with_nobles and not uses_nobles(state):
+    if (noble_island or noble_city or action.take_noble) and not uses_nobles(state):
         raise IllegalAction("nobles_not_in_game")
-    choice = noble_choices(state)
-    if action.take_noble not in choice:
+    if action.take_noble not in noble_choices(state):
         raise IllegalAction("noble_not_on_ship" if action.take_noble else "noble_must_take")
-    nobles = pl.nobles() + action.take_noble
+    owned = pl.nobles()
+    nobles = owned + action.take_noble
     gives = action.take_noble and state.current != state.noble_seat
-    colonists = pl.colonists() - pl.nobles() - gives
+    colonists = pl.colonists() - owned - gives
     if action.privilege:
         if state.turn != 0:
             raise IllegalAction("privilege_not_mayor")
         if state.colonist_supply == 0:
             raise IllegalAction("colonist_supply_empty")
         colonists += 1
-    noble_island = action.noble_island or (0,) * len(ALL_ISLAND_KINDS)
+    noble_island = noble_island or _NO_NOBLES
     capacity = placed = placed_nobles = 0
     for k in ALL_ISLAND_KINDS:
         c, m = action.island[k], noble_island[k]
@@ -297,25 +297,10 @@ def check(state: State, action: Action) -> None:
         capacity += pl.tiles[k]
         placed += c
         placed_nobles += m
-    noble_city = dict(action.noble_city)
-    for pairs in (action.city, action.noble_city):
-        if len({name for name, _ in pairs}) != len(pairs):
-            raise IllegalAction("building_twice")
-    for name, n in (*action.city, *action.noble_city):
-        if name not in pl.city:
-            raise IllegalAction("no_building", building=name)
-        if n < 0:
-            raise IllegalAction("negative_count")
-    city = dict(action.city)
-    for name in pl.city:
-        n = city.get(name, 0) + noble_city.get(name, 0)
-        if n > BUILDINGS[name].circles:
-            raise IllegalAction(
-                "too_many_on_building", building=name, circles=BUILDINGS[name].circles
-            )
-        placed += city.get(name, 0)
-        placed_nobles += noble_city.get(name, 0)
-        capacity += BUILDINGS[name].circles
+    placed += _check_city(pl, action.city, ())
+    if noble_city:
+        placed_nobles += _check_city(pl, noble_city, action.city)
+    capacity += sum(BUILDINGS[name].circles for name in pl.city)
     if placed > colonists:
         raise IllegalAction("too_many_colonists", placed=placed, colonists=colonists)
     if placed_nobles > nobles:
@@ -323,6 +308,30 @@ def check(state: State, action: Action) -> None:
     total = placed + placed_nobles
     if total < colonists + nobles and total < capacity:
         raise IllegalAction("circles_empty")
+
+
+_NO_NOBLES = (0,) * len(ALL_ISLAND_KINDS)
+
+
+def _check_city(
+    pl: Player, pairs: tuple[tuple[str, int], ...], beside: tuple[tuple[str, int], ...]
+) -> int:
+    """The pieces ``pairs`` put on buildings (with ``beside``, the other kind's, on the same
+    circles), checked; returns how many."""
+    if len({name for name, _ in pairs}) != len(pairs):
+        raise IllegalAction("building_twice")
+    others = dict(beside)
+    placed = 0
+    for name, n in pairs:
+        if name not in pl.city:
+            raise IllegalAction("no_building", building=name)
+        if n < 0:
+            raise IllegalAction("negative_count")
+        circles = BUILDINGS[name].circles
+        if n + others.get(name, 0) > circles:
+            raise IllegalAction("too_many_on_building", building=name, circles=circles)
+        placed += n
+    return placed
 
 
 def play(state: State, action: Arrange, log: list[dict] | None) -> None:
