@@ -8,6 +8,8 @@ at the end of the round.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
     END_CITY,
@@ -47,22 +49,21 @@ def start(state: State, log: list[dict] | None) -> None:
     _advance(state, log)
 
 
-def _buildable(state: State, seat: int) -> list[str]:
+def _buildable(state: State, seat: int) -> Iterator[str]:
+    """The buildings ``seat`` can build now, in the board's order; a generator, so asking
+    whether there is any stops at the first."""
     pl = state.players[seat]
     free = CITY_SPACES - pl.city_spaces_used()
     if free == 0:
-        return []
+        return
     privilege = 1 if seat == state.chooser else 0
     discounted = has(pl, _BUILDING_COST)
     cash = pl.doubloons
-    return [
-        name
-        for name, left in state.buildings.items()  # the buildings of the editions played
-        if left
-        and name not in pl.city
-        and BUILDINGS[name].spaces <= free
-        and _price(pl, privilege, BUILDINGS[name], discounted) <= cash
-    ]
+    for name, left in state.buildings.items():  # the buildings of the editions played
+        if left and name not in pl.city:
+            b = BUILDINGS[name]
+            if b.spaces <= free and _price(pl, privilege, b, discounted) <= cash:
+                yield name
 
 
 def legal(state: State) -> list[Action]:
@@ -132,5 +133,5 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
 
 def _advance(state: State, log: list[dict] | None) -> None:
     """Seats that can build nothing (no money, no space) are passed over."""
-    if not next_seat_to_decide(state, lambda s, seat: bool(_buildable(s, seat))):
+    if not next_seat_to_decide(state, lambda s, seat: next(_buildable(s, seat), None) is not None):
         finish_phase(state)

@@ -6,7 +6,7 @@ kinds are small integers on the hot paths (state, production, loading) and names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 ISLAND_KINDS = (*GOODS, "quarry")
@@ -161,9 +161,10 @@ class Building:
     def violet(self) -> bool:
         return self.kind == VIOLET
 
-    @property
-    def spaces(self) -> int:
-        return 2 if self.large else 1
+    spaces: int = field(init=False)  # city spaces: 2 for a large building, else 1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spaces", 2 if self.large else 1)
 
 
 def _production(name: str, cost: int, vp: int, column: int, circles: int, good: int) -> Building:

@@ -5,6 +5,11 @@ A placement is a count per island kind and per building: tiles of one kind are
 interchangeable. The legal placements of a seat are listed by ``Arrangements``, a sequence
 that computes its members on demand, so a bot can draw one at random or walk them all
 without the engine building a list of thousands.
+
+With the Nobles, the ship also carries a noble (dealt like a colonist, see ``start``), an
+occupied Villa brings its owner a noble when his turn comes, and a placement says which of
+each group's pieces are nobles; the refill puts a noble on the ship, and running short of
+colonists ends nothing.
 """
 
 from __future__ import annotations
@@ -112,11 +117,14 @@ class Arrangements(Sequence[Arrange]):
             BUILDINGS[b].circles for b in self._buildings
         ]
         capacity = sum(self._caps)
+        # One table serves every variant with nobles: its rows for fewer nobles are the same.
+        most = max(nobles for *_, nobles in variants)
+        shared = self._ways2(most) if most else []
         self._variants = []
         for privilege, take, colonists, nobles in variants:
             placed = min(colonists + nobles, capacity)
             if nobles:
-                ways = self._ways2(nobles)
+                ways = shared
                 splits = [
                     (a, _coefficient(ways[0][a], placed - a))
                     for a in range(max(0, placed - colonists), min(nobles, placed) + 1)
