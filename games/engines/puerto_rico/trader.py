@@ -18,17 +18,8 @@ from .common import (
     next_seat_to_decide,
 )
 from .data import ALL_GOODS, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
-from .powers import (
-    BUY_PLANTATION as BUY_POINT,
-)
-from .powers import (
-    HOOKS,
-    SALE_PRICE,
-    SELL_PLANTATION,
-    SELL_SAME_KIND,
-    has,
-    total,
-)
+from .powers import BUY_PLANTATION as BUY_POINT  # the action has the plain name
+from .powers import HOOKS, SALE_PRICE, SELL_PLANTATION, SELL_SAME_KIND, has, total
 from .state import State
 
 _SELL = [Sell(g) for g in ALL_GOODS]
