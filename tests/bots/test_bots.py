@@ -112,9 +112,18 @@ def _twin_with_other_secrets(state: pr.State, seed: int) -> pr.State:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_never_read_hidden_information(level):
+    assert_hidden_information_unread(level, "base")
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_bots_never_read_hidden_information_with_the_nobles(level):
+    assert_hidden_information_unread(level, "nobles")
+
+
+def assert_hidden_information_unread(level: str, edition: str) -> None:
     checked = 0
     for seed in range(3):
-        for state, view in positions(4, 200 + seed, every=9):
+        for state, view in positions(4, 200 + seed, every=9, edition=edition):
             twin = _twin_with_other_secrets(state, seed)
             seat = pr.current_player(state)
             twin_view = pr.player_view(twin, seat)
