@@ -88,7 +88,7 @@ class NewGameForm(forms.Form):
             else:
                 field = forms.TypedChoiceField(
                     label=label,
-                    coerce=int,
+                    coerce=type(option["default"]),  # 122/126 chips, or an edition's name
                     required=False,
                     empty_value=option["default"],
                     initial=option["default"],

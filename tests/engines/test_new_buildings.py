@@ -60,7 +60,7 @@ def test_the_edition_option_and_its_predicate():
     assert not uses_new_buildings(pr.new_game(3, 1))
     assert uses_new_buildings(pr.new_game(3, 1, NEW))
     assert uses_new_buildings({"edition": "both"}) and not uses_new_buildings({})
-    for edition in ("nobles", "both", "deluxe"):
+    for edition in ("both", "deluxe"):
         with pytest.raises(ValueError):
             pr.new_game(3, 1, {"edition": edition})
 

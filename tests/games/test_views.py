@@ -62,7 +62,7 @@ def test_the_lobby_needs_a_login_and_opens_a_game(users):
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == game.get_absolute_url()
     assert game.num_players == 4 and game.seats.filter(ai_level="medium").count() == 2
-    assert game.options == {"hidden_vp": True}
+    assert game.options == {"hidden_vp": True, "edition": "base"}
 
 
 @pytest.mark.django_db
@@ -128,6 +128,16 @@ def test_the_five_player_chip_option_applies_only_to_five_players(users):
     client.post(reverse("games:lobby"), {"num_players": 3, "ai_seats": 0, "option_vp_chips": 126})
     five, three = Game.objects.order_by("num_players").reverse()
     assert five.options["vp_chips"] == 126 and "vp_chips" not in three.options
+
+
+@pytest.mark.django_db
+def test_the_edition_option_opens_a_game_with_the_nobles(users):
+    client = client_for(users[0])
+    url = reverse("games:lobby")
+    client.post(url, {"num_players": 3, "ai_seats": 0, "option_edition": "nobles"})
+    assert Game.objects.get().options["edition"] == "nobles"
+    page = client.post(url, {"num_players": 3, "ai_seats": 0, "option_edition": "both"})
+    assert page.status_code == 400 and Game.objects.count() == 1  # not playable yet
 
 
 @pytest.mark.django_db

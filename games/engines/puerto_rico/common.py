@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .data import SETUPS
+from .actions import COLONIST, EMPTY, NOBLE, Action, DiscardPlantation, IllegalAction
+from .data import ALL_GOODS, GOODS, SETUPS
 from .powers import DOUBLE_PRIVILEGE, HOOKS, has
-from .state import RoleCard, State
+from .state import Player, RoleCard, State
 
 END_COLONISTS = "colonists"
 END_CITY = "city"
@@ -27,6 +28,56 @@ def take_colonist(state: State) -> bool:
         state.colonist_ship -= 1
         return True
     return False
+
+
+# Expansions ---------------------------------------------------------------------------------
+
+
+def uses_nobles(state_or_options: State | Mapping[str, Any]) -> bool:
+    """Expansion II, the Nobles, is played (edition "nobles" or "both")."""
+    options = getattr(state_or_options, "options", state_or_options)
+    return options.get("edition") in ("nobles", "both")
+
+
+def discard_choices(pl: Player) -> list[Action]:
+    """Each different plantation the player may give up: a kind, and what stands on it."""
+    out: list[Action] = []
+    for k in ALL_GOODS:
+        tiles = pl.tiles[k]
+        if not tiles:
+            continue
+        nobles = pl.noble_worked[k]
+        colonists = pl.worked[k] - nobles
+        for occupant, n in ((EMPTY, tiles - pl.worked[k]), (COLONIST, colonists), (NOBLE, nobles)):
+            if n:
+                out.append(DiscardPlantation(k, occupant))
+    return out
+
+
+def check_discard(pl: Player, action: DiscardPlantation) -> None:
+    if action.tile not in ALL_GOODS:
+        raise IllegalAction("not_a_plantation")
+    if DiscardPlantation(action.tile, action.occupant) not in discard_choices(pl):
+        raise IllegalAction("no_plantation", tile=GOODS[action.tile], occupant=action.occupant)
+
+
+def discard_plantation(
+    state: State, seat: int, action: DiscardPlantation, event: str, log: list[dict] | None
+) -> None:
+    """The plantation goes on the discard pile, its colonist or noble to San Juan; the log
+    tells it as ``event`` (the building that did it)."""
+    pl = state.players[seat]
+    k = action.tile
+    pl.tiles[k] -= 1
+    if action.occupant != EMPTY:
+        pl.worked[k] -= 1
+        pl.san_juan += 1
+    if action.occupant == NOBLE:
+        pl.noble_worked[k] -= 1
+        pl.noble_san_juan += 1
+    state.discards.append(k)
+    if log is not None:
+        log.append({"event": event, "seat": seat, "tile": GOODS[k], "occupant": action.occupant})
 
 
 def trigger_end(state: State, reason: str, log: list[dict] | None) -> None:
