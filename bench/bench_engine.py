@@ -2,9 +2,9 @@
 
 Plays full games with random legal moves (a seeded ``random.Random``, ``apply(..., inplace=True)``)
 and prints labelled figures, for the base game and for each expansion (``edition``
-``"new_buildings"``, its draft included, and ``"nobles"``). ``python bench/bench_engine.py
---games 2000`` for a longer run. Targets: at least 100 four-player games per second (in every
-edition), ``State.clone()`` at most 20 µs.
+``"new_buildings"``, its draft included, ``"nobles"``, and ``"both"`` together).
+``python bench/bench_engine.py --games 2000`` for a longer run. Targets: at least 100
+four-player games per second (in every edition), ``State.clone()`` at most 20 µs.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from games.engines.puerto_rico.state import State
 
 TARGET_GAMES_PER_SECOND = 100
 TARGET_CLONE_US = 20.0
-EXPANSIONS = ("new_buildings", "nobles")
+EXPANSIONS = ("new_buildings", "nobles", "both")
 """The editions measured besides the base game."""
 
 

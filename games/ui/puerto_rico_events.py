@@ -292,7 +292,11 @@ def _small_wharf(e: dict, names: Sequence[str]) -> str:
 
 
 def _guest_moved(e: dict, names: Sequence[str]) -> str:
-    return _("%(player)s moves a guest from the %(building)s to %(place)s") % {
+    if e["noble"]:
+        text = _("%(player)s moves a noble guest from the %(building)s to %(place)s")
+    else:
+        text = _("%(player)s moves a guest from the %(building)s to %(place)s")
+    return text % {
         "player": names[e["seat"]],
         "building": BUILDING_NAMES["guest_house"],
         "place": _place(e["to"]),
@@ -340,7 +344,11 @@ def _place_nobles(e: dict, names: Sequence[str]) -> str:
 
 
 def _hunting_lodge(e: dict, names: Sequence[str]) -> str:
-    text = _("%(player)s returns a plantation: %(tile)s (%(building)s)") % {
+    if e["occupant"] == "forest":
+        text = _("%(player)s returns a forest: %(tile)s (%(building)s)")
+    else:
+        text = _("%(player)s returns a plantation: %(tile)s (%(building)s)")
+    text = text % {
         "player": names[e["seat"]],
         "tile": ISLAND_KIND_NAMES[e["tile"]],
         "building": BUILDING_NAMES["hunting_lodge"],
@@ -571,7 +579,9 @@ def _refusals() -> dict[str, str]:
         "office_or_trading_post": _("the office and the trading post are never both in play"),
         "no_forest_house": _("only the owner of an occupied forest house lays a tile as a forest"),
         "quarry_no_forest": _("a quarry cannot become a forest"),
-        "nothing_drawn": _("there is no tile just drawn with the hacienda to lay as a forest"),
+        "nothing_drawn": _(
+            "there is no tile just drawn (hacienda, land office) to lay as a forest"
+        ),
         "library_no_hospice": _("the library's second tile comes without a hospice colonist"),
         "library_no_quarry": _(
             "the library's second tile is a plantation (a quarry only with an occupied "
@@ -594,6 +604,7 @@ def _refusals() -> dict[str, str]:
         "no_guests": _("you have no guests in an occupied guest house"),
         "no_guest_moves_now": _("guests are not moved in the mayor phase"),
         "no_free_circle": _("no empty circle on %(place)s"),
+        "no_noble_guest": _("no noble is a guest in your guest house"),
         "bad_black_market": _("'black_market' maps 'colonist', 'good' and 'vp' to what is paid"),
         "bad_place": _("unknown place '%(place)s'"),
         # The Nobles

@@ -105,8 +105,10 @@ OCCUPANT_NAMES = {
     "empty": pgettext_lazy("occupant", "empty"),
     "colonist": pgettext_lazy("occupant", "colonist"),
     "noble": pgettext_lazy("occupant", "noble"),
+    "forest": pgettext_lazy("occupant", "laid as a forest"),
 }
-"""What stands on a plantation the Nobles' Land office or Hunting lodge gives up."""
+"""What stands on a plantation the Nobles' Land office or Hunting lodge gives up ("forest":
+the plantation lies face down, both expansions)."""
 
 END_REASON_NAMES = {
     "colonists": pgettext_lazy("end", "the colonist supply ran short"),

@@ -120,6 +120,11 @@ def test_bots_never_read_hidden_information_with_the_nobles(level):
     assert_hidden_information_unread(level, "nobles")
 
 
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_bots_never_read_hidden_information_with_both_expansions(level):
+    assert_hidden_information_unread(level, "both")
+
+
 def assert_hidden_information_unread(level: str, edition: str) -> None:
     checked = 0
     for seed in range(3):
@@ -223,11 +228,13 @@ def test_bots_and_engines_import_no_django():
 # The Nobles ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("edition", ["nobles", "both"])
 @pytest.mark.parametrize("num_players", pr.PLAYER_COUNTS)
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_only_legal_moves_with_the_nobles(level, num_players):
+def test_every_level_plays_only_legal_moves_with_the_nobles(level, num_players, edition):
+    """The Nobles alone and with the New Buildings ("both")."""
     every = 11 if level == "hard" else 2
-    for state, view in positions(num_players, 700 + num_players, every, edition="nobles"):
+    for state, view in positions(num_players, 700 + num_players, every, edition=edition):
         action = choose_action(pr, view, level=level, seed=3, **kwargs(level))
         pr.check(state, action)
 
@@ -305,3 +312,17 @@ def test_the_bots_know_every_building_of_the_nobles():
         [0] * 6,
         {"chapel": 1, "land_office": 0},
     )
+
+
+# Both expansions ----------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_both_expansions_finishes():
+    state = pr.new_game(4, 47, {"edition": "both"})
+    move = 0
+    while not pr.is_over(state):
+        view = pr.player_view(state, pr.current_player(state))
+        state = pr.apply(state, choose_action(pr, view, level="medium", seed=move))
+        move += 1
+    assert pr.winners(state)
+    assert state.drafted and sum(pr.scores(state)[seat]["nobles"] for seat in range(4)) > 0

@@ -71,7 +71,7 @@ EXAMPLES = [
         "harbor": False,
         "captain": False,
     },
-    {"event": "guest_moved", "seat": 0, "to": "library"},
+    {"event": "guest_moved", "seat": 0, "to": "library", "noble": False},
     # Expansion II, the Nobles
     {"event": "noble_arrives", "seat": 2},
     {"event": "noble_taken", "seat": 1},

@@ -81,7 +81,7 @@ REFUSALS: dict[str, str] = {
     "office_or_trading_post": "the office and the trading post are never both in play",
     "no_forest_house": "only the owner of an occupied forest house lays a tile as a forest",
     "quarry_no_forest": "a quarry cannot become a forest",
-    "nothing_drawn": "there is no tile just drawn with the hacienda to lay as a forest",
+    "nothing_drawn": "there is no tile just drawn (hacienda, land office) to lay as a forest",
     "library_no_hospice": "the library's second tile comes without a hospice colonist",
     "library_no_quarry": (
         "the library's second tile is a plantation (a quarry only with an occupied "
@@ -102,6 +102,7 @@ REFUSALS: dict[str, str] = {
     "no_guests": "you have no guests in an occupied guest house",
     "no_guest_moves_now": "guests are not moved in the mayor phase",
     "no_free_circle": "no empty circle on {place}",
+    "no_noble_guest": "no noble is a guest in your guest house",
     # Nobles (Expansion II)
     "nobles_not_in_game": "there are no nobles in this game",
     "noble_not_on_ship": "no noble waits on the colonist ship for you",
@@ -330,15 +331,17 @@ class SmallWharf:
 @dataclass(frozen=True, slots=True)
 class MoveGuest:
     """Move a guest from the guest house to an empty circle: ``to`` is an island kind's name
-    or a building."""
+    or a building; ``noble``: the guest is a noble (both expansions)."""
 
     to: str
+    noble: bool = False
     type: ClassVar[str] = "move_guest"
 
 
-EMPTY, COLONIST, NOBLE = "empty", "colonist", "noble"
-OCCUPANTS = (EMPTY, COLONIST, NOBLE)
-"""What stands on a plantation a seat gives up; its piece goes to San Juan."""
+EMPTY, COLONIST, NOBLE, FOREST_TILE = "empty", "colonist", "noble", "forest"
+OCCUPANTS = (EMPTY, COLONIST, NOBLE, FOREST_TILE)
+"""What stands on a plantation a seat gives up; its piece goes to San Juan. ``"forest"``:
+the plantation lies face down as a forest (both expansions: the Hunting lodge returns it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +356,7 @@ class BuyPlantation:
 class DiscardPlantation:
     """Give up a plantation of kind ``tile`` with ``occupant`` on it onto the discard pile:
     the Land office with a noble (trader phase, for 1 doubloon) or the Hunting lodge with a
-    colonist (end of the settler phase)."""
+    colonist (end of the settler phase; also a forest, ``occupant`` ``"forest"``)."""
 
     tile: int
     occupant: str = EMPTY
@@ -448,6 +451,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if t == "small_wharf":
         return {"type": t, "goods": {GOODS[g]: n for g, n in enumerate(action.goods) if n}}
     if t == "move_guest":
+        if action.noble:
+            return {"type": t, "to": action.to, "noble": True}
         return {"type": t, "to": action.to}
     if t == "load":
         return {"type": t, "good": GOODS[action.good], "ship": action.ship}
@@ -601,7 +606,7 @@ def action_from_json(data: Any) -> Action:
         to = _name(data, "to")
         if to not in PLACES or to == "san_juan":
             raise MalformedAction("bad_place", place=to)
-        return MoveGuest(to)
+        return MoveGuest(to, _flag(data, "noble"))
     if t == "small_wharf":
         goods = data.get("goods")
         if not isinstance(goods, dict):

@@ -62,8 +62,6 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     opts["hidden_vp"] = bool(opts["hidden_vp"])
     if opts["edition"] not in EDITIONS:
         raise ValueError(f"the edition option is one of {', '.join(EDITIONS)}")
-    if opts["edition"] == "both":
-        raise ValueError("the two expansions together are not available yet")
     nobles = uses_nobles(opts)
     expansions = (BASE, NOBLES) if nobles else (BASE,)
 

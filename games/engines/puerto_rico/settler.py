@@ -14,6 +14,7 @@ from .common import (
     discard_choices,
     discard_plantation,
     finish_phase,
+    lay_forest,
     next_seat_to_decide,
     privileges,
     take_colonist,
@@ -71,7 +72,7 @@ def _may_quarry(state: State, seat: int) -> bool:
 
 def legal(state: State) -> list[Action]:
     if state.phase == "hunting_lodge":
-        return [*discard_choices(state.players[state.current]), PASS]
+        return [*discard_choices(state.players[state.current], forests=True), PASS]
     seat = state.current
     pl = state.players[seat]
     actions: list[Action] = []
@@ -104,7 +105,7 @@ def check(state: State, action: Action) -> None:
     pl = state.players[seat]
     if state.phase == "hunting_lodge":
         if action.type == "discard_plantation":
-            check_discard(pl, action)
+            check_discard(pl, action, forests=True)
         elif action.type != "pass":
             raise IllegalAction("wrong_action", phase=state.phase)
         return
@@ -169,7 +170,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
             log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
         return
     if action.type == "forest":
-        _lay_forest(state, seat, state.drawn, log)
+        lay_forest(state, seat, state.drawn, log)
         state.drawn = None
         return
     if action.type == "settle":
@@ -192,25 +193,13 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                 }
             )
         if action.forest:
-            _lay_forest(state, seat, kind, log)
+            lay_forest(state, seat, kind, log)
     elif log is not None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
     state.drawn = None
     _advance(state, log)
-
-
-def _lay_forest(state: State, seat: int, kind: int, log: list[dict] | None) -> None:
-    """The new tile lies face down as a forest; a hospice colonist on it goes to San Juan."""
-    pl = state.players[seat]
-    pl.tiles[kind] -= 1
-    pl.forests += 1
-    if pl.worked[kind] > pl.tiles[kind]:
-        pl.worked[kind] -= 1
-        pl.san_juan += 1
-    if log is not None:
-        log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
 
 
 def _advance(state: State, log: list[dict] | None) -> None:
@@ -275,7 +264,9 @@ def _advance_hunting_lodges(state: State, log: list[dict] | None) -> None:
 
 def _may_return(state: State, seat: int) -> bool:
     pl = state.players[seat]
-    return has(pl, _RETURN_PLANTATION) and any(pl.tiles[k] for k in range(QUARRY))
+    return has(pl, _RETURN_PLANTATION) and (
+        any(pl.tiles[k] for k in range(QUARRY)) or any(pl.forest_kinds)
+    )
 
 
 def _has_choice(state: State, seat: int) -> bool:

@@ -59,8 +59,9 @@ class Player:
     player has and ``worked[k]`` how many of them carry a colonist: tiles of one kind are
     interchangeable, and where a tile lies plays no role. ``city`` maps building name to the
     colonists on it, in building order. ``forests`` (New Buildings) counts island spaces
-    filled with a tile laid face down: never worked, never a plantation again.
-    colonists on it, in building order.
+    filled with a tile laid face down: never worked, never a plantation again;
+    ``forest_kinds[g]`` how many of them are plantations of good ``g`` (the Nobles' Hunting
+    lodge returns a forest to the discard pile as the plantation it is).
 
     With the Nobles, ``worked``, ``city`` and ``san_juan`` count every piece, colonist or
     noble (the rules treat a noble as a colonist unless they say otherwise), and
@@ -70,6 +71,7 @@ class Player:
     __slots__ = (
         "city",
         "doubloons",
+        "forest_kinds",
         "forests",
         "goods",
         "noble_city",
@@ -90,6 +92,7 @@ class Player:
         self.city: dict[str, int] = {}
         self.san_juan = 0
         self.forests = 0
+        self.forest_kinds = [0] * len(ALL_GOODS)
         self.noble_worked = [0] * len(ALL_ISLAND_KINDS)
         self.noble_city: dict[str, int] = {}
         self.noble_san_juan = 0
@@ -104,6 +107,7 @@ class Player:
         p.city = self.city.copy()
         p.san_juan = self.san_juan
         p.forests = self.forests
+        p.forest_kinds = self.forest_kinds[:]
         p.noble_worked = self.noble_worked[:]
         p.noble_city = self.noble_city.copy()
         p.noble_san_juan = self.noble_san_juan
@@ -157,6 +161,8 @@ class Player:
             "san_juan": self.san_juan - self.noble_san_juan,
             "forests": self.forests,
         }
+        if any(self.forest_kinds):
+            data["forest_kinds"] = {GOODS[g]: n for g, n in enumerate(self.forest_kinds) if n}
         if nobles:
             data["city_nobles"] = {b: n for b, n in noble_city.items() if n}
             data["san_juan_nobles"] = self.noble_san_juan
@@ -186,6 +192,8 @@ class Player:
         p.noble_san_juan = data.get("san_juan_nobles", 0)
         p.san_juan = data["san_juan"] + p.noble_san_juan
         p.forests = data.get("forests", 0)
+        for name, n in data.get("forest_kinds", {}).items():
+            p.forest_kinds[GOOD_INDEX[name]] = n
         return p
 
 

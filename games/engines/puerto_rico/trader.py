@@ -8,16 +8,18 @@ at the plain price plus the trader's privilege (no markets); a library doubles t
 
 The Nobles' Land office acts on its owner's turn before he sells (in addition to selling, and
 even when the house is full): with a colonist he may buy the top face-down plantation for 1
-doubloon, with a noble discard one of his plantations for 1 doubloon."""
+doubloon, with a noble discard one of his plantations for 1 doubloon. With both expansions
+an occupied forest house may lay the plantation bought as a forest."""
 
 from __future__ import annotations
 
-from .actions import BUY_PLANTATION, PASS, Action, IllegalAction, Sell
+from .actions import BUY_PLANTATION, FOREST, PASS, Action, IllegalAction, Sell
 from .common import (
     check_discard,
     discard_choices,
     discard_plantation,
     finish_phase,
+    lay_forest,
     next_seat_to_decide,
     privileges,
 )
@@ -25,6 +27,7 @@ from .data import ALL_GOODS, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
 from .powers import BUY_PLANTATION as BUY_POINT  # the action has the plain name
 from .powers import (
     HOOKS,
+    LAY_FOREST,
     SALE_PRICE,
     SELL_PLANTATION,
     SELL_SAME_KIND,
@@ -41,6 +44,7 @@ _SELL_SAME_KIND = HOOKS[SELL_SAME_KIND]
 _SELL_TO_SUPPLY = HOOKS[SELL_TO_SUPPLY]
 _BUY_PLANTATION = HOOKS[BUY_POINT]
 _SELL_PLANTATION = HOOKS[SELL_PLANTATION]
+_LAY_FOREST = HOOKS[LAY_FOREST]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -93,7 +97,16 @@ def _land_office(state: State, seat: int) -> list[Action]:
 def legal(state: State) -> list[Action]:
     seat = state.current
     posts = [_TRADING_POST[g] for g in _to_supply(state, seat)]
-    return _land_office(state, seat) + [_SELL[g] for g in _sellable(state, seat)] + posts + [PASS]
+    sales = [_SELL[g] for g in _sellable(state, seat)] + posts + [PASS]
+    return _forest(state, seat) + _land_office(state, seat) + sales
+
+
+def _forest(state: State, seat: int) -> list[Action]:
+    """Both expansions: the plantation just bought with the Land office may be laid as a
+    forest with an occupied forest house (the owner has seen it, as with the hacienda)."""
+    if state.drawn is None or not has(state.players[seat], _LAY_FOREST):
+        return []
+    return [FOREST]
 
 
 def _check_land_office(state: State, action: Action) -> None:
@@ -122,6 +135,12 @@ def check(state: State, action: Action) -> None:
     if action.type in ("buy_plantation", "discard_plantation"):
         _check_land_office(state, action)
         return
+    if action.type == "forest":
+        if not has(state.players[state.current], _LAY_FOREST):
+            raise IllegalAction("no_forest_house")
+        if state.drawn is None:
+            raise IllegalAction("nothing_drawn")
+        return
     if action.type != "sell":
         raise IllegalAction("wrong_action", phase=state.phase)
     pl = state.players[state.current]
@@ -140,9 +159,13 @@ def check(state: State, action: Action) -> None:
 
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
-    if action.type in ("buy_plantation", "discard_plantation"):
-        _play_land_office(state, action, log)
-        if _sellable(state, seat) or _to_supply(state, seat):
+    if action.type in ("buy_plantation", "discard_plantation", "forest"):
+        if action.type == "forest":
+            lay_forest(state, seat, state.drawn, log)
+            state.drawn = None
+        else:
+            _play_land_office(state, action, log)
+        if _sellable(state, seat) or _to_supply(state, seat) or _forest(state, seat):
             return  # the seat may still sell; with nothing to sell its turn is over
     elif action.type == "sell":
         g = action.good
@@ -160,6 +183,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     elif log is not None:
         log.append({"event": "sell_nothing", "seat": seat})
     state.land_office_used = False
+    state.drawn = None
     state.turn += 1
     _advance(state, log)
 
@@ -172,6 +196,7 @@ def _play_land_office(state: State, action: Action, log: list[dict] | None) -> N
         kind = state.stack.pop()
         pl.doubloons -= 1
         pl.tiles[kind] += 1
+        state.drawn = kind
         if log is not None:
             log.append({"event": "land_office_buy", "seat": seat, "tile": GOODS[kind]})
         return
