@@ -135,10 +135,15 @@ def legal(state: State) -> list[Action]:
     seat = state.current
     pl = state.players[seat]
     with_colonist = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
+    # Without a black market everything buildable is affordable: prices only matter with one.
+    black_market = _black_market(state, seat)
+    savings = _savings(state, seat) if black_market else 0
+    discounted = black_market and has(pl, _BUILDING_COST)
     actions: list[Action] = []
     for name in _buildable(state, seat):
-        university = with_colonist and BUILDINGS[name].circles > 0  # (the statue has none)
-        short = price(state, seat, BUILDINGS[name]) - pl.doubloons
+        b = BUILDINGS[name]
+        university = with_colonist and b.circles > 0  # (the statue has none)
+        short = _price(pl, savings, b, discounted) - pl.doubloons if black_market else 0
         if short > 0:
             for c, g, v in _payments(pl, short):
                 actions.append(Build(name, False, c, g, v))
