@@ -1,9 +1,10 @@
 """Speed of the Puerto Rico engine: random games on one core, cloning, JSON.
 
 Plays full games with random legal moves (a seeded ``random.Random``, ``apply(..., inplace=True)``)
-and prints labelled figures. ``python bench/bench_engine.py --games 2000`` for a longer run.
-Targets: at least 100 four-player games per second, ``State.clone()`` at most 20 µs; the same
-100 four-player games per second with the New Buildings (their draft included).
+and prints labelled figures, for the base game and for each expansion (``edition``
+``"new_buildings"``, its draft included, ``"nobles"``, and ``"both"`` together).
+``python bench/bench_engine.py --games 2000`` for a longer run. Targets: at least 100
+four-player games per second (in every edition), ``State.clone()`` at most 20 µs.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from games.engines.puerto_rico.state import State
 
 TARGET_GAMES_PER_SECOND = 100
 TARGET_CLONE_US = 20.0
+EXPANSIONS = ("new_buildings", "nobles", "both")
+"""The editions measured besides the base game."""
 
 
-def play(num_players: int, seed: int, options: dict | None = None) -> tuple[State, int]:
+def play(num_players: int, seed: int, edition: str = "base") -> tuple[State, int]:
     """One full random game; returns the final state and the number of decisions."""
     rng = random.Random(seed)
-    state = rules.new_game(num_players, seed, options)
+    state = rules.new_game(num_players, seed, {"edition": edition})
     legal_actions, apply = rules.legal_actions, rules.apply
     decisions = 0
     while state.phase != "over":
@@ -39,12 +42,12 @@ def play(num_players: int, seed: int, options: dict | None = None) -> tuple[Stat
 
 
 def bench_games(
-    num_players: int, games: int, first_seed: int, options: dict | None = None
+    num_players: int, games: int, first_seed: int, edition: str = "base"
 ) -> dict[str, float]:
     counts = []
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        counts.append(play(num_players, seed, options)[1])
+        counts.append(play(num_players, seed, edition)[1])
     elapsed = time.perf_counter() - start
     return {
         "games": games,
@@ -121,13 +124,14 @@ def main() -> None:
 
     for n in (2, 3, 5):
         report(f"{n}p", bench_games(n, other, args.seed))
-    new_buildings = {"edition": "new_buildings"}
-    for n in (2, 3, 4, 5):
-        r = bench_games(n, args.games if n == 4 else other, args.seed, new_buildings)
-        report(f"new buildings {n}p", r)
-        if n == 4:
-            verdict = "ok" if r["games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
-            print(f"new buildings 4p target >= {TARGET_GAMES_PER_SECOND} games/s: {verdict}")
+    for edition in EXPANSIONS:
+        label = edition.replace("_", " ")
+        for n in (2, 3, 4, 5):
+            r = bench_games(n, args.games if n == 4 else other, args.seed, edition)
+            report(f"{label} {n}p", r)
+            if n == 4:
+                verdict = "ok" if r["games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
+                print(f"{label} 4p target >= {TARGET_GAMES_PER_SECOND} games/s: {verdict}")
 
 
 def report(label: str, r: dict[str, float]) -> None:

@@ -99,8 +99,6 @@ class NewGameForm(forms.Form):
         texts = ui.OPTION_TEXTS
         choice_names = ui.OPTION_CHOICE_NAMES
         for option in rules.OPTIONS:
-            if not option.get("lobby", True):
-                continue
             name = f"option_{option['name']}"
             label, help_text = texts.get(option["name"], (option["label"], option["help"]))
             if "players" in option:
@@ -119,7 +117,7 @@ class NewGameForm(forms.Form):
                 words = choice_names.get(option["name"], {})
                 field = forms.TypedChoiceField(
                     label=label,
-                    coerce=type(option["default"]),
+                    coerce=type(option["default"]),  # 122/126 chips, or an edition's name
                     required=False,
                     empty_value=option["default"],
                     initial=option["default"],

@@ -9,7 +9,7 @@ plantation earning for fewer rounds, the closer the end.
 
 from __future__ import annotations
 
-from games.engines.puerto_rico.common import roles_per_round
+from games.engines.puerto_rico.common import roles_per_round, uses_nobles
 from games.engines.puerto_rico.data import (
     ALL_GOODS,
     ALL_ISLAND_KINDS,
@@ -30,7 +30,7 @@ from games.engines.puerto_rico.state import Player, State
 LARGE = frozenset(b.name for b in BUILDINGS.values() if b.large)
 PRODUCTION = {b.name: b.good for b in BUILDINGS.values() if b.good is not None}
 CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
-_SCORING = dict(HOOKS[SCORING])
+_SCORING = {h.building: h.fn for h in HOOKS[SCORING]}
 
 
 def rounds_left(state: State) -> float:
@@ -47,6 +47,8 @@ def rounds_left(state: State) -> float:
         fullest = max(fullest, pl.city_spaces_used())
     # Rates fitted on games between the heuristic players (mean error about a round).
     r_colonists = state.colonist_supply / max(n, 0.2 * demand + 0.8 * n) + 1.0
+    if uses_nobles(state):  # with the Nobles, running out of colonists ends nothing
+        r_colonists = float("inf")
     given = state.options["vp_chips"] - state.vp_chips
     rate = max(given / max(1, state.round - 1), 2.0 * n)
     r_chips = state.vp_chips / rate + 0.5
@@ -111,6 +113,10 @@ W = {
     "forest": 0.5,
     "bm_colonist": 0.6,
     "small_wharf": 0.5,
+    # The Nobles: a noble's worth beyond a colonist's (its end VP, less a little for the
+    # chance it waits unplaced), and the share of rounds the Hunting lodge's noble scores.
+    "noble": 0.9,
+    "lodge_most_empty": 0.15,
 }
 """The heuristics' tunable numbers, in VP unless said otherwise."""
 
@@ -164,6 +170,9 @@ class Values:
 
     def violet_use(self, pl: Player, name: str) -> float:
         """Per-round worth of working violet building ``name`` for ``pl``."""
+        nobles_use = NOBLES_USE.get(name)
+        if nobles_use is not None:
+            return nobles_use(self, pl)
         if name == "factory":
             kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
             return FACTORY_BONUS[kinds] * W["factory"] * self.money
@@ -312,3 +321,60 @@ def placement(pl: Player, colonists: int, values: Values) -> tuple[list[int], di
             city[name] += add
             left -= add
     return island, city
+
+
+# The Nobles ----------------------------------------------------------------------------------
+#
+# What each of the eight buildings earns a round when worked, as the rulebook describes it
+# (a noble or a colonist on it, as the building wants), and where nobles are best placed.
+
+
+def _free_spaces(pl: Player) -> int:
+    return ISLAND_SPACES - sum(pl.tiles)
+
+
+NOBLES_USE = {
+    # A face-down plantation for a doubloon while there is room (colonist).
+    "land_office": lambda v, pl: 0.4 * v.chain[CORN] * min(1.0, _free_spaces(pl) / 3),
+    # A doubloon (colonist) or a VP (noble) every craftsman phase, about every other round.
+    "chapel": lambda v, pl: 0.5 * (1.0 if pl.nobles() else v.money),
+    # 2 VP when strictly the emptiest island (noble).
+    "hunting_lodge": lambda v, pl: W["lodge_most_empty"] * 2.0 * (1.0 if pl.nobles() else 0.2),
+    # A doubloon off most builds still to come (colonist).
+    "building_office": lambda v, pl: 0.35 * v.money,
+    # A barrel per noble for a VP each, on most captain phases.
+    "royal_supplier": lambda v, pl: 0.4 * min(pl.nobles(), 3) * (1.0 - W["held"] * 0.9),
+    # A noble a round.
+    "villa": lambda v, pl: 0.9 * W["noble"],
+    # A doubloon per noble every craftsman phase, about every other round.
+    "jeweler": lambda v, pl: 0.5 * max(1, pl.nobles()) * v.money,
+}
+"""Per-round worth of each Nobles building when worked, like ``Values.violet_use``."""
+
+NOBLE_SEATS = ("chapel", "hunting_lodge", "royal_garden", "villa", "jeweler", "royal_supplier")
+"""Buildings where a noble goes first: the Chapel and the Hunting lodge want one; the others
+work with either piece, and a noble there frees a colonist for a colonist's building."""
+COLONIST_SEATS = ("land_office", "building_office")
+"""Buildings where a noble goes last: they do more with a colonist (early in the game)."""
+
+
+def noble_placement(
+    pl: Player, island: list[int], city: dict[str, int], nobles: int
+) -> tuple[list[int], dict[str, int]]:
+    """Which of the placed pieces are nobles: the Nobles' own buildings first, then the
+    island, then the other buildings, the colonists' buildings last; the rest wait."""
+    noble_island = [0] * len(ALL_ISLAND_KINDS)
+    noble_city = dict.fromkeys(city, 0)
+    first = [b for b in NOBLE_SEATS if city.get(b)]
+    middle = [b for b in city if b not in NOBLE_SEATS and b not in COLONIST_SEATS]
+    last = [b for b in COLONIST_SEATS if city.get(b)]
+    for b in first:
+        noble_city[b] = min(nobles, city[b])
+        nobles -= noble_city[b]
+    for k in ALL_ISLAND_KINDS:
+        noble_island[k] = min(nobles, island[k])
+        nobles -= noble_island[k]
+    for b in middle + last:
+        noble_city[b] = min(nobles, city[b])
+        nobles -= noble_city[b]
+    return noble_island, noble_city

@@ -27,14 +27,16 @@ from games.engines.puerto_rico.data import (
     QUARRY,
     TRADING_HOUSE_SPACES,
 )
-from games.engines.puerto_rico.mayor import privilege_colonists
+from games.engines.puerto_rico.mayor import noble_choices, privilege_colonists
 from games.engines.puerto_rico.powers import (
     COLONIST_WITH_TILE,
     DRAW_FACE_DOWN,
     HOOKS,
     LOADING_VP,
     OWN_SHIP,
+    PRODUCTION_INCOME,
     PRODUCTION_PAY,
+    PRODUCTION_VP,
     SELL_SAME_KIND,
     SETTLE_QUARRY,
     has,
@@ -51,6 +53,7 @@ from .knowledge import (
     W,
     circles,
     large_bonus,
+    noble_placement,
     placed_worth,
     placement,
     units,
@@ -174,6 +177,8 @@ def _gain_mayor(state: State, values: Values, me: int) -> list[float]:
             options = units(pl, values)
             gained = placed_worth(options, have + more) - placed_worth(options, have)
             gains[seat] = W["mayor_gain"] * gained + 0.05 * more
+    if state.noble_ship:  # the mayor places first: the ship's noble is his to take
+        gains[me] += W["noble"]
     return gains
 
 
@@ -203,6 +208,8 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
                 if seat == me:
                     produced.append(g)
         worth += total(pl, HOOKS[PRODUCTION_PAY], kinds) * values.money
+        worth += total(pl, HOOKS[PRODUCTION_INCOME]) * values.money  # the Nobles' buildings
+        worth += total(pl, HOOKS[PRODUCTION_VP])
         worth -= _spoilage(pl, made, values)
         gains[seat] = worth
     extra = [values.barrel[g] * W["held"] for g in produced if supply[g]]
@@ -346,11 +353,26 @@ def forest_worth(pl: Player, values: Values) -> float:
 
 def arrange(state: State, values: Values) -> Arrange:
     """A placement built directly (never a walk over every legal one): the mayor takes his
-    extra colonist, and colonists go where they earn most."""
+    extra colonist, a seat takes the ship's noble when it may (a VP at the end), and pieces
+    go where they earn most, nobles where a noble does more than a colonist."""
     pl = state.players[state.current]
     extra = privilege_colonists(state)
-    island, city = placement(pl, pl.colonists() + extra, values)
-    return Arrange(tuple(island), tuple(city.items()), extra > 0)
+    take = True in noble_choices(state)
+    gives = take and state.current != state.noble_seat  # a colonist for the noble
+    nobles = pl.nobles() + take
+    pieces = pl.colonists() + extra + take - gives
+    island, city = placement(pl, pieces, values)
+    if not nobles:
+        return Arrange(tuple(island), tuple(city.items()), extra > 0)
+    noble_island, noble_city = noble_placement(pl, island, city, nobles)
+    return Arrange(
+        tuple(c - m for c, m in zip(island, noble_island, strict=True)),
+        tuple((b, c - noble_city[b]) for b, c in city.items()),
+        extra > 0,
+        tuple(noble_island),
+        tuple(noble_city.items()),
+        take,
+    )
 
 
 # Builder ----------------------------------------------------------------------------------
@@ -449,13 +471,41 @@ def _score_trader(state: State, values: Values) -> list[tuple[float, Action]]:
     pl = state.players[seat]
     out: list[tuple[float, Action]] = []
     for a in rules.legal_actions(state):
-        if a.type == "sell":
+        if a.type in ("buy_plantation", "discard_plantation"):
+            out.append((_land_office_score(pl, a, values), a))
+        elif a.type == "sell":
             g = a.good
             money = sale_price(state, seat, g, a.trading_post)
             net = money * values.money - W["held"] * values.barrel[g]
             # Sell the last barrel of a kind rivals also hold before they take the space.
             rivals = sum(1 for o in state.players if o is not pl and o.goods[g])
             out.append((net + W["sell_rival"] * rivals, a))
+        else:
+            out.append((0.0, a))
+    return out
+
+
+def _land_office_score(pl: Player, action: Action, values: Values) -> float:
+    """The Nobles' Land office: a face-down plantation is worth an average plantation that a
+    colonist will work, less its doubloon; an empty plantation given up brings a doubloon and
+    a free space, a worked one costs what it earns."""
+    if action.type == "buy_plantation":
+        worth = sum(values.chain[g] for g in ALL_GOODS) / len(ALL_GOODS)
+        return worth * values.future * W["settle_later"] - values.money
+    lost = 0.0 if action.occupant == "empty" else values.chain[action.tile] * values.future
+    return values.money - lost - 0.05 * (ISLAND_SPACES - sum(pl.tiles))
+
+
+def _score_hunting_lodge(state: State, values: Values) -> list[tuple[float, Action]]:
+    """The Hunting lodge with a colonist: give up an empty plantation when the island is
+    nearly full (room for a better one), else keep everything."""
+    pl = state.players[state.current]
+    out: list[tuple[float, Action]] = []
+    for a in rules.legal_actions(state):
+        if a.type == "discard_plantation":
+            lost = 0.0 if a.occupant == "empty" else values.chain[a.tile] * values.future
+            room = 0.3 if sum(pl.tiles) >= ISLAND_SPACES - 1 and values.future > 2 else -0.2
+            out.append((room - lost, a))
         else:
             out.append((0.0, a))
     return out
@@ -486,6 +536,8 @@ def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
                     a,
                 )
             )
+        elif a.type == "royal_supplier":
+            out.append((_supplier_score(state, pl, a, values), a))
         elif a.type == "wharf":
             on_ship = any(s[1] == a.good for s in state.ships) or ships_for(
                 state.ships, a.good, pl.goods[a.good]
@@ -499,6 +551,23 @@ def _score_captain(state: State, values: Values) -> list[tuple[float, Action]]:
         else:
             out.append((0.0, a))
     return out
+
+
+def _supplier_score(state: State, pl: Player, action: Action, values: Values) -> float:
+    """The Nobles' Royal supplier: a VP per barrel now, then the seat still loads what it
+    can; worth it for barrels that would not be shipped (or are worth little shipped)."""
+    after = 0
+    for g in ALL_GOODS:
+        have = pl.goods[g] - (g in action.goods)
+        for i in ships_for(state.ships, g, have) if have else ():
+            cap, _, n = state.ships[i]
+            after = max(after, min(have, cap - n))
+    # A barrel no ship takes now is kept only if it survives storage: about half its worth.
+    gained = sum(
+        1.0 - W["held"] * values.barrel[g] * (1.0 if ships_for(state.ships, g, 1) else 0.5)
+        for g in action.goods
+    )
+    return after + gained - 0.01
 
 
 def _score_storage(state: State, values: Values) -> list[tuple[float, Action]]:
@@ -522,6 +591,7 @@ def _score_draft(state: State, values: Values) -> list[tuple[float, Action]]:
 
 SCORERS = {
     "settler": _score_settler,
+    "hunting_lodge": _score_hunting_lodge,
     "builder": _score_builder,
     "craftsman": _score_craftsman,
     "trader": _score_trader,

@@ -287,6 +287,10 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
             if wharf in types:
                 parts.append(_("ship goods on the %(wharf)s") % {"wharf": BUILDING_NAMES[wharf]})
         what = _either([*parts, _("pass")] if "pass" in types else parts)
+    elif phase == "hunting_lodge":
+        what = _("return a plantation (%(building)s) or pass") % {
+            "building": BUILDING_NAMES["hunting_lodge"]
+        }
     else:
         what = _("choose which goods to keep")
     if "move_guest" in types:
@@ -490,6 +494,7 @@ def _pass_label(phase: str) -> str:
         "craftsman": _("No extra barrel"),
         "trader": _("Sell nothing"),
         "captain": _("Do not use the %(wharf)s") % {"wharf": BUILDING_NAMES["wharf"]},
+        "hunting_lodge": _("Return no plantation"),
     }[phase]
 
 

@@ -19,6 +19,7 @@ from games.ui.puerto_rico_names import (
     END_REASON_NAMES,
     GOOD_NAMES,
     ISLAND_KIND_NAMES,
+    OCCUPANT_NAMES,
     PHASE_NAMES,
     PLACE_NAMES,
     ROLE_NAMES,
@@ -291,10 +292,118 @@ def _small_wharf(e: dict, names: Sequence[str]) -> str:
 
 
 def _guest_moved(e: dict, names: Sequence[str]) -> str:
-    return _("%(player)s moves a guest from the %(building)s to %(place)s") % {
+    if e["noble"]:
+        text = _("%(player)s moves a noble guest from the %(building)s to %(place)s")
+    else:
+        text = _("%(player)s moves a guest from the %(building)s to %(place)s")
+    return text % {
         "player": names[e["seat"]],
         "building": BUILDING_NAMES["guest_house"],
         "place": _place(e["to"]),
+    }
+
+
+# The Nobles ----------------------------------------------------------------------------------
+
+_OCCUPANTS = {"colonist": lambda: _("its colonist"), "noble": lambda: _("its noble")}
+"""What stood on a plantation given up, said after it; an empty one says nothing."""
+
+
+def _given_up(e: dict) -> str:
+    occupant = _OCCUPANTS.get(e["occupant"])
+    if occupant is None:
+        return ""
+    return " " + _("(%(piece)s waits in San Juan)") % {"piece": occupant()}
+
+
+def _noble_arrives(e: dict, names: Sequence[str]) -> str:
+    return _(
+        "A noble is on the colonist ship: %(player)s gets it unless someone before takes it"
+    ) % {"player": names[e["seat"]]}
+
+
+def _villa(e: dict, names: Sequence[str]) -> str:
+    if e["piece"] == "noble":
+        text = _("%(player)s gets a noble from the supply (%(building)s)")
+    else:
+        text = _("%(player)s gets a colonist from the supply (%(building)s)")
+    return text % {"player": names[e["seat"]], "building": BUILDING_NAMES["villa"]}
+
+
+def _place_nobles(e: dict, names: Sequence[str]) -> str:
+    n = e["nobles"]
+    text = ngettext(
+        "%(player)s places %(count)d noble", "%(player)s places %(count)d nobles", n
+    ) % {
+        "player": names[e["seat"]],
+        "count": n,
+    }
+    if e["san_juan"]:
+        text += " " + _("(San Juan: %(count)d)") % {"count": e["san_juan"]}
+    return text
+
+
+def _hunting_lodge(e: dict, names: Sequence[str]) -> str:
+    if e["occupant"] == "forest":
+        text = _("%(player)s returns a forest: %(tile)s (%(building)s)")
+    else:
+        text = _("%(player)s returns a plantation: %(tile)s (%(building)s)")
+    text = text % {
+        "player": names[e["seat"]],
+        "tile": ISLAND_KIND_NAMES[e["tile"]],
+        "building": BUILDING_NAMES["hunting_lodge"],
+    }
+    return text + _given_up(e)
+
+
+def _hunting_lodge_vp(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s has the most empty island spaces: %(vp)s (%(building)s)") % {
+        "player": names[e["seat"]],
+        "vp": _vp(e["vp"]),
+        "building": BUILDING_NAMES["hunting_lodge"],
+    }
+
+
+def _production_bonus(e: dict, names: Sequence[str]) -> str:
+    gains = []
+    if e["doubloons"]:
+        gains.append(doubloons(e["doubloons"]))
+    if e["vp"]:
+        gains.append(_vp(e["vp"]))
+    return _("%(player)s gets %(gains)s (%(buildings)s)") % {
+        "player": names[e["seat"]],
+        "gains": ", ".join(gains),
+        "buildings": ", ".join(str(BUILDING_NAMES[b]) for b in ("chapel", "jeweler")),
+    }
+
+
+def _land_office_buy(e: dict, names: Sequence[str]) -> str:
+    return _(
+        "%(player)s buys a face-down plantation for %(doubloons)s: %(tile)s (%(building)s)"
+    ) % {
+        "player": names[e["seat"]],
+        "doubloons": doubloons(1),
+        "tile": ISLAND_KIND_NAMES[e["tile"]],
+        "building": BUILDING_NAMES["land_office"],
+    }
+
+
+def _land_office_sell(e: dict, names: Sequence[str]) -> str:
+    text = _("%(player)s gives up a plantation for %(doubloons)s: %(tile)s (%(building)s)") % {
+        "player": names[e["seat"]],
+        "doubloons": doubloons(1),
+        "tile": ISLAND_KIND_NAMES[e["tile"]],
+        "building": BUILDING_NAMES["land_office"],
+    }
+    return text + _given_up(e)
+
+
+def _royal_supplier(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s hands over %(goods)s for %(vp)s (%(building)s)") % {
+        "player": names[e["seat"]],
+        "goods": _barrels(dict.fromkeys(e["goods"], 1)),
+        "vp": _vp(e["vp"]),
+        "building": BUILDING_NAMES["royal_supplier"],
     }
 
 
@@ -337,6 +446,20 @@ EVENTS: dict[str, Callable[[dict, Sequence[str]], str]] = {
     "lighthouse": _gain_doubloons("lighthouse"),
     "small_wharf": _small_wharf,
     "guest_moved": _guest_moved,
+    # The Nobles
+    "noble_arrives": _noble_arrives,
+    "noble_taken": _seat_only(lambda: _("%(player)s takes the noble instead of a colonist")),
+    "villa": _villa,
+    "place_nobles": _place_nobles,
+    "noble_on_ship": lambda e, names: _("A noble boards the colonist ship"),
+    "hunting_lodge": _hunting_lodge,
+    "hunting_lodge_declined": _seat_only(lambda: _("%(player)s returns no plantation")),
+    "hunting_lodge_vp": _hunting_lodge_vp,
+    "production_bonus": _production_bonus,
+    "land_office_buy": _land_office_buy,
+    "land_office_sell": _land_office_sell,
+    "royal_supplier": _royal_supplier,
+    "royal_supplier_declined": _seat_only(lambda: _("%(player)s does not use the royal supplier")),
 }
 """Each event kind of the engine and how to say it."""
 
@@ -355,6 +478,7 @@ def _refusal_values(params: dict[str, Any]) -> dict[str, Any]:
         "building": BUILDING_NAMES,
         "role": ROLE_NAMES,
         "phase": PHASE_NAMES,
+        "occupant": OCCUPANT_NAMES,
     }
     for key, table in names.items():
         if key in values and values[key] in table:
@@ -455,7 +579,9 @@ def _refusals() -> dict[str, str]:
         "office_or_trading_post": _("the office and the trading post are never both in play"),
         "no_forest_house": _("only the owner of an occupied forest house lays a tile as a forest"),
         "quarry_no_forest": _("a quarry cannot become a forest"),
-        "nothing_drawn": _("there is no tile just drawn with the hacienda to lay as a forest"),
+        "nothing_drawn": _(
+            "there is no tile just drawn (hacienda, land office) to lay as a forest"
+        ),
         "library_no_hospice": _("the library's second tile comes without a hospice colonist"),
         "library_no_quarry": _(
             "the library's second tile is a plantation (a quarry only with an occupied "
@@ -478,9 +604,33 @@ def _refusals() -> dict[str, str]:
         "no_guests": _("you have no guests in an occupied guest house"),
         "no_guest_moves_now": _("guests are not moved in the mayor phase"),
         "no_free_circle": _("no empty circle on %(place)s"),
+        "no_noble_guest": _("no noble is a guest in your guest house"),
         "bad_black_market": _("'black_market' maps 'colonist', 'good' and 'vp' to what is paid"),
         "bad_place": _("unknown place '%(place)s'"),
-        "bad_goods": _("'goods' maps goods to barrel counts"),
+        # The Nobles
+        "nobles_not_in_game": _("there are no nobles in this game"),
+        "noble_not_on_ship": _("no noble waits on the colonist ship for you"),
+        "noble_must_take": _("only the ship's noble is left to deal to you: take it"),
+        "too_many_nobles": _("you place %(placed)s nobles but have %(nobles)s"),
+        "not_a_plantation": _("a quarry is no plantation"),
+        "no_plantation": _("you have no %(tile)s plantation with this on it: %(occupant)s"),
+        "no_land_office": _(
+            "only the owner of a Land office with a colonist on it buys a plantation"
+        ),
+        "no_land_office_noble": _(
+            "only the owner of a Land office with a noble on it sells a plantation"
+        ),
+        "land_office_used": _("the Land office is used once a turn, before selling"),
+        "no_doubloon": _("a face-down plantation costs 1 doubloon"),
+        "no_royal_supplier": _(
+            "only the owner of an occupied Royal supplier trades barrels for VP"
+        ),
+        "supplier_not_now": _("the Royal supplier acts once, before the owner's first load"),
+        "supplier_barrels": _("one to %(nobles)s barrels of different kinds (one per noble)"),
+        "bad_occupant": _("'occupant' must be one of %(choices)s"),
+        "bad_goods": _(
+            "'goods' maps goods to barrel counts (small wharf) or lists goods (royal supplier)"
+        ),
     }
 
 

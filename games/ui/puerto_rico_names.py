@@ -40,6 +40,7 @@ PHASE_NAMES = {
     "trader": pgettext_lazy("phase", "trader phase"),
     "captain": pgettext_lazy("phase", "captain phase"),
     "storage": pgettext_lazy("phase", "storage"),
+    "hunting_lodge": pgettext_lazy("phase", "hunting lodge"),
     "over": pgettext_lazy("phase", "game over"),
 }
 
@@ -82,6 +83,15 @@ BUILDING_NAMES = {
     "union_hall": pgettext_lazy("building", "union hall"),
     "statue": pgettext_lazy("building", "statue"),
     "cloister": pgettext_lazy("building", "cloister"),
+    # Expansion II, the Nobles
+    "land_office": pgettext_lazy("building", "land office"),
+    "chapel": pgettext_lazy("building", "chapel"),
+    "hunting_lodge": pgettext_lazy("building", "hunting lodge"),
+    "building_office": pgettext_lazy("building", "building office"),
+    "royal_supplier": pgettext_lazy("building", "royal supplier"),
+    "villa": pgettext_lazy("building", "villa"),
+    "jeweler": pgettext_lazy("building", "jeweler"),
+    "royal_garden": pgettext_lazy("building", "royal garden"),
 }
 """Every building of the base game and the expansions."""
 
@@ -90,6 +100,15 @@ PLACE_NAMES = {
     "forest": pgettext_lazy("island", "forest"),
 }
 """Places that are neither an island kind nor a building."""
+
+OCCUPANT_NAMES = {
+    "empty": pgettext_lazy("occupant", "empty"),
+    "colonist": pgettext_lazy("occupant", "colonist"),
+    "noble": pgettext_lazy("occupant", "noble"),
+    "forest": pgettext_lazy("occupant", "laid as a forest"),
+}
+"""What stands on a plantation the Nobles' Land office or Hunting lodge gives up ("forest":
+the plantation lies face down, both expansions)."""
 
 END_REASON_NAMES = {
     "colonists": pgettext_lazy("end", "the colonist supply ran short"),

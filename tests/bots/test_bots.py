@@ -18,15 +18,17 @@ import pytest
 from games.bots import LEVELS, choose_action, search
 from games.engines import get_engine
 from games.engines import puerto_rico as pr
+from games.engines.puerto_rico.state import Ship
 
 HARD_SIMULATIONS = 2
 
 
-def positions(num_players: int, seed: int, every: int = 1):
+def positions(num_players: int, seed: int, every: int = 1, edition: str = "base"):
     """(state, view) at each ``every``-th decision of a game played by random and easy
     players, with hidden VP in odd seeds."""
     rng = random.Random(seed)
-    state = pr.new_game(num_players, seed, {"hidden_vp": seed % 2 == 1})
+    options = {"hidden_vp": seed % 2 == 1, "edition": edition}
+    state = pr.new_game(num_players, seed, options)
     move = 0
     while not pr.is_over(state):
         seat = pr.current_player(state)
@@ -110,9 +112,23 @@ def _twin_with_other_secrets(state: pr.State, seed: int) -> pr.State:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_never_read_hidden_information(level):
+    assert_hidden_information_unread(level, "base")
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_bots_never_read_hidden_information_with_the_nobles(level):
+    assert_hidden_information_unread(level, "nobles")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_bots_never_read_hidden_information_with_both_expansions(level):
+    assert_hidden_information_unread(level, "both")
+
+
+def assert_hidden_information_unread(level: str, edition: str) -> None:
     checked = 0
     for seed in range(3):
-        for state, view in positions(4, 200 + seed, every=9):
+        for state, view in positions(4, 200 + seed, every=9, edition=edition):
             twin = _twin_with_other_secrets(state, seed)
             seat = pr.current_player(state)
             twin_view = pr.player_view(twin, seat)
@@ -207,3 +223,106 @@ def test_bots_and_engines_import_no_django():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             assert not any(n.split(".")[0] == "django" for n in names), path
+
+
+# The Nobles ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["nobles", "both"])
+@pytest.mark.parametrize("num_players", pr.PLAYER_COUNTS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_only_legal_moves_with_the_nobles(level, num_players, edition):
+    """The Nobles alone and with the New Buildings ("both")."""
+    every = 11 if level == "hard" else 2
+    for state, view in positions(num_players, 700 + num_players, every, edition=edition):
+        action = choose_action(pr, view, level=level, seed=3, **kwargs(level))
+        pr.check(state, action)
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_whole_games_with_the_nobles_finish(level):
+    state = pr.new_game(3, 43, {"edition": "nobles"})
+    move = 0
+    while not pr.is_over(state):
+        seat = pr.current_player(state)
+        view = pr.player_view(state, seat)
+        state = pr.apply(state, choose_action(pr, view, level=level, seed=move))
+        move += 1
+    assert pr.winners(state)
+    assert sum(pr.scores(state)[seat]["nobles"] for seat in range(3)) > 0
+
+
+def _nobles_table(anna: dict) -> pr.State:
+    data = pr.new_game(3, 5, {"edition": "nobles"}).to_json()
+    empty = {"doubloons": 0, "vp": 0, "goods": dict.fromkeys(pr.GOODS, 0), "island": {}}
+    data["players"] = [
+        {**empty, "city": {}, "san_juan": 0, "city_nobles": {}, "san_juan_nobles": 0, **anna},
+        {**empty, "city": {}, "san_juan": 0, "city_nobles": {}, "san_juan_nobles": 0},
+        {**empty, "city": {}, "san_juan": 0, "city_nobles": {}, "san_juan_nobles": 0},
+    ]
+    return pr.from_json(data)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_mayor_takes_the_ships_noble(level):
+    state = _nobles_table({"island": {"corn": {"tiles": 3, "colonists": 0}}})
+    state = pr.apply(state, pr.ChooseRole("mayor"))
+    action = choose_action(pr, pr.player_view(state, 0), level=level, seed=1, **kwargs(level))
+    assert action.take_noble and sum(action.noble_island) == 1
+
+
+def test_the_royal_supplier_trades_barrels_no_ship_takes():
+    """Coffee and tobacco fit on no ship (each carries another kind) and would spoil: a VP
+    each now is better."""
+    state = _nobles_table(
+        {
+            "goods": {**dict.fromkeys(pr.GOODS, 0), "coffee": 1, "tobacco": 1},
+            "city": {"royal_supplier": 1},
+            "san_juan_nobles": 2,
+            "san_juan": 2,
+        }
+    )
+    state.ships = [
+        Ship(ship.capacity, g, 1) for ship, g in zip(state.ships, (0, 1, 2), strict=True)
+    ]
+    for g in (0, 1, 2):
+        state.goods[g] -= 1
+    state = pr.apply(state, pr.ChooseRole("captain"))
+    assert state.current == 0
+    action = choose_action(pr, pr.player_view(state, 0), level="medium", seed=1)
+    assert action == pr.RoyalSupplier((3, 4))
+
+
+def test_the_bots_know_every_building_of_the_nobles():
+    """Each building earns something in the bots' eyes beyond its VP (so they build it when
+    it pays), and a noble goes where a noble does more."""
+    from games.bots import knowledge
+
+    nobles = [name for name, b in pr.BUILDINGS.items() if b.expansion == "nobles"]
+    state = _nobles_table({"san_juan_nobles": 2, "san_juan": 2})
+    values = knowledge.Values(state)
+    pl = state.players[0]
+    for name in nobles:
+        if name in knowledge.LARGE:
+            assert knowledge.large_bonus(pl, name) == 2, name
+        else:
+            assert values.violet_use(pl, name) > 0, name
+    island, city = [0] * 6, {"chapel": 1, "land_office": 1}
+    assert knowledge.noble_placement(pl, island, city, 1) == (
+        [0] * 6,
+        {"chapel": 1, "land_office": 0},
+    )
+
+
+# Both expansions ----------------------------------------------------------------------------
+
+
+def test_a_whole_game_with_both_expansions_finishes():
+    state = pr.new_game(4, 47, {"edition": "both"})
+    move = 0
+    while not pr.is_over(state):
+        view = pr.player_view(state, pr.current_player(state))
+        state = pr.apply(state, choose_action(pr, view, level="medium", seed=move))
+        move += 1
+    assert pr.winners(state)
+    assert state.drafted and sum(pr.scores(state)[seat]["nobles"] for seat in range(4)) > 0

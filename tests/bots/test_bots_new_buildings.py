@@ -11,7 +11,7 @@ from games.bots import LEVELS, choose_action
 from games.bots.knowledge import DRAFT_VALUE, Values
 from games.bots.policy import building_worth
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico.data import BUILDINGS, NEW_BUILDINGS
+from games.engines.puerto_rico.data import BUILDINGS, NEW_BUILDINGS, NOBLES
 from games.engines.puerto_rico.state import Player
 
 NEW = {"edition": "new_buildings"}
@@ -65,7 +65,9 @@ def test_medium_players_draft_and_build_new_buildings():
 
 def test_the_heuristic_knows_every_new_building():
     new = [b for b in BUILDINGS.values() if b.expansion == NEW_BUILDINGS]
-    assert set(DRAFT_VALUE) == {b.name for b in BUILDINGS.values() if b.violet}
+    # The draft's pool: the violet buildings of the base game and of Expansion I.
+    drafted = {b.name for b in BUILDINGS.values() if b.violet and b.expansion != NOBLES}
+    assert set(DRAFT_VALUE) == drafted
     values = Values(pr.new_game(4, 1, NEW))
     pl = Player()
     pl.tiles = [2, 2, 2, 1, 0, 1]

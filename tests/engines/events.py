@@ -71,7 +71,21 @@ EXAMPLES = [
         "harbor": False,
         "captain": False,
     },
-    {"event": "guest_moved", "seat": 0, "to": "library"},
+    {"event": "guest_moved", "seat": 0, "to": "library", "noble": False},
+    # Expansion II, the Nobles
+    {"event": "noble_arrives", "seat": 2},
+    {"event": "noble_taken", "seat": 1},
+    {"event": "villa", "seat": 0, "piece": "noble"},
+    {"event": "place_nobles", "seat": 1, "nobles": 2, "san_juan": 0},
+    {"event": "noble_on_ship"},
+    {"event": "hunting_lodge", "seat": 1, "tile": "corn", "occupant": "colonist"},
+    {"event": "hunting_lodge_declined", "seat": 1},
+    {"event": "hunting_lodge_vp", "seat": 2, "vp": 2},
+    {"event": "production_bonus", "seat": 0, "doubloons": 3, "vp": 1},
+    {"event": "land_office_buy", "seat": 2, "tile": "coffee"},
+    {"event": "land_office_sell", "seat": 0, "tile": "indigo", "occupant": "empty"},
+    {"event": "royal_supplier", "seat": 1, "goods": ["corn", "sugar"], "vp": 2},
+    {"event": "royal_supplier_declined", "seat": 1},
 ]
 FIELDS = {e["event"]: set(e) for e in EXAMPLES}
 """Each kind's fields."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines import puerto_rico as pr
+from games.engines.puerto_rico.common import uses_new_buildings, uses_nobles
 from games.engines.puerto_rico.data import BUILDINGS, GOODS, SETUPS
 
 NAMES = ("Anna", "Bob", "Chris", "David", "Emma")
@@ -114,7 +115,13 @@ def position(
         plantations["stack"] = list(stack)
     if discards is not None:
         plantations["discards"] = list(discards)
-    board = {b.name: setup.copies(b) for b in BUILDINGS.values()}
+    # Every building of the editions played is on the board (the draft is left out).
+    editions = {"base"}
+    if uses_new_buildings(data["options"]):
+        editions.add("new_buildings")
+    if uses_nobles(data["options"]):
+        editions.add("nobles")
+    board = {b.name: setup.copies(b) for b in BUILDINGS.values() if b.expansion in editions}
     for pl in players:
         for name in pl["city"]:
             board[name] -= 1

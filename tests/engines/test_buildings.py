@@ -57,6 +57,17 @@ NEW_BUILDINGS_TABLE = {
     "statue": (10, 8, 4, 0, 1, "violet", True),
     "cloister": (10, 4, 4, 1, 1, "violet", True),
 }
+# Expansion II, the Nobles (the pink Jeweler counts as a large production building).
+NOBLES_TABLE = {
+    "land_office": (2, 1, 1, 1, 2, "violet", False),
+    "chapel": (3, 1, 1, 1, 2, "violet", False),
+    "hunting_lodge": (4, 2, 2, 1, 2, "violet", False),
+    "building_office": (5, 2, 2, 1, 2, "violet", False),
+    "royal_supplier": (6, 2, 2, 1, 2, "violet", False),
+    "villa": (7, 3, 3, 1, 2, "violet", False),
+    "jeweler": (8, 3, 3, 1, 2, "large_production", False),
+    "royal_garden": (10, 4, 4, 1, 1, "violet", True),
+}
 
 # Where each building's power acts, from the rulebook's building descriptions.
 RULEBOOK_POWERS = {
@@ -77,6 +88,7 @@ RULEBOOK_POWERS = {
         "customs_house",
         "city_hall",
         "cloister",
+        "royal_garden",
     },
     # Expansion I (the statue has no power: its 8 VP are its row's)
     powers.LAY_FOREST: {"forest_house"},
@@ -92,6 +104,16 @@ RULEBOOK_POWERS = {
     powers.OWN_SHIP_MIXED: {"small_wharf"},
     powers.STORAGE_BARRELS: {"storehouse"},
     powers.DOUBLE_PRIVILEGE: {"library"},
+    # Expansion II, the Nobles
+    powers.RETURN_PLANTATION: {"hunting_lodge"},
+    powers.EMPTIEST_ISLAND_VP: {"hunting_lodge"},
+    powers.EXTRA_NOBLE: {"villa"},
+    powers.BUILDING_COST: {"building_office"},
+    powers.PRODUCTION_INCOME: {"chapel", "jeweler"},
+    powers.PRODUCTION_VP: {"chapel"},
+    powers.BUY_PLANTATION: {"land_office"},
+    powers.SELL_PLANTATION: {"land_office"},
+    powers.NOBLES_FOR_GOODS: {"royal_supplier"},
 }
 
 
@@ -100,13 +122,14 @@ def test_each_building_is_one_row_of_the_rulebook_table():
         name: (b.cost, b.vp, b.column, b.circles, b.copies, b.kind, b.large)
         for name, b in BUILDINGS.items()
     }
-    assert rows == {**RULEBOOK_TABLE, **NEW_BUILDINGS_TABLE}
+    assert rows == {**RULEBOOK_TABLE, **NEW_BUILDINGS_TABLE, **NOBLES_TABLE}
     expansions = {name: b.expansion for name, b in BUILDINGS.items()}
     assert expansions == {
         **dict.fromkeys(RULEBOOK_TABLE, "base"),
         **dict.fromkeys(NEW_BUILDINGS_TABLE, "new_buildings"),
+        **dict.fromkeys(NOBLES_TABLE, "nobles"),
     }
-    assert all(b.violet == (b.good is None) for b in BUILDINGS.values())
+    assert all(b.violet == (b.good is None) for b in BUILDINGS.values() if b.name != "jeweler")
 
 
 def test_each_power_is_hooked_at_the_point_of_the_game_it_changes():

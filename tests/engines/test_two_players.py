@@ -62,8 +62,9 @@ def test_one_of_each_violet_building_and_two_of_each_production_building():
     assert {name: n for name, n in board.items() if name in production} == dict.fromkeys(
         production, 2
     )
+    base = {name for name, b in BUILDINGS.items() if b.expansion == "base"}
     assert {name: n for name, n in board.items() if name not in production} == dict.fromkeys(
-        {name for name, b in BUILDINGS.items() if b.expansion == "base"} - production, 1
+        base - production, 1
     )
 
 

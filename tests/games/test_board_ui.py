@@ -861,6 +861,15 @@ GERMAN_BUILDING_NAMES = {
     "union_hall": "Gildenhaus",
     "statue": "Statue",
     "cloister": "Kloster",
+    # Expansion II, the Nobles
+    "land_office": "Grundbuchamt",
+    "chapel": "Kapelle",
+    "hunting_lodge": "Jagdschloss",
+    "building_office": "Bauamt",
+    "royal_supplier": "Hoflieferant",
+    "villa": "Villa",
+    "jeweler": "Juwelier",
+    "royal_garden": "Hofgarten",
 }
 
 

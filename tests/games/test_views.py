@@ -131,6 +131,16 @@ def test_the_five_player_chip_option_applies_only_to_five_players(users):
 
 
 @pytest.mark.django_db
+def test_the_edition_option_opens_a_game_with_the_nobles(users):
+    client = client_for(users[0])
+    url = reverse("games:lobby")
+    client.post(url, {"num_players": 3, "ai_seats": 0, "option_edition": "nobles"})
+    assert Game.objects.get().options["edition"] == "nobles"
+    page = client.post(url, {"num_players": 3, "ai_seats": 0, "option_edition": "both"})
+    assert page.status_code == 400 and Game.objects.count() == 1  # not playable yet
+
+
+@pytest.mark.django_db
 def test_join_by_invitation_link_and_the_game_starts_when_full(users):
     game = services.create_game(users[0], num_players=3, ai_seats=1)
     invite = reverse("games:invite", args=[game.invite_code])

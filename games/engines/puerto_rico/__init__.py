@@ -1,5 +1,5 @@
-"""Puerto Rico for 2-5 players, the base game and the New Buildings expansion, as a
-pure-Python rules engine.
+"""Puerto Rico for 2-5 players, the base game with Expansion I (the New Buildings),
+Expansion II (the Nobles) or both, as a pure-Python rules engine.
 
 Typical use::
 
@@ -18,7 +18,9 @@ from .actions import (
     Action,
     Arrange,
     Build,
+    BuyPlantation,
     ChooseRole,
+    DiscardPlantation,
     Draft,
     ExtraGood,
     Forest,
@@ -28,6 +30,7 @@ from .actions import (
     MalformedAction,
     MoveGuest,
     Pass,
+    RoyalSupplier,
     Sell,
     Settle,
     SmallWharf,
@@ -74,7 +77,9 @@ __all__ = [
     "Arrange",
     "Arrangements",
     "Build",
+    "BuyPlantation",
     "ChooseRole",
+    "DiscardPlantation",
     "Draft",
     "ExtraGood",
     "Forest",
@@ -84,6 +89,7 @@ __all__ = [
     "MalformedAction",
     "MoveGuest",
     "Pass",
+    "RoyalSupplier",
     "Sell",
     "Settle",
     "SmallWharf",

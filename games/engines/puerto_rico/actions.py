@@ -81,7 +81,7 @@ REFUSALS: dict[str, str] = {
     "office_or_trading_post": "the office and the trading post are never both in play",
     "no_forest_house": "only the owner of an occupied forest house lays a tile as a forest",
     "quarry_no_forest": "a quarry cannot become a forest",
-    "nothing_drawn": "there is no tile just drawn with the hacienda to lay as a forest",
+    "nothing_drawn": "there is no tile just drawn (hacienda, land office) to lay as a forest",
     "library_no_hospice": "the library's second tile comes without a hospice colonist",
     "library_no_quarry": (
         "the library's second tile is a plantation (a quarry only with an occupied "
@@ -102,6 +102,23 @@ REFUSALS: dict[str, str] = {
     "no_guests": "you have no guests in an occupied guest house",
     "no_guest_moves_now": "guests are not moved in the mayor phase",
     "no_free_circle": "no empty circle on {place}",
+    "no_noble_guest": "no noble is a guest in your guest house",
+    # Nobles (Expansion II)
+    "nobles_not_in_game": "there are no nobles in this game",
+    "noble_not_on_ship": "no noble waits on the colonist ship for you",
+    "noble_must_take": "only the ship's noble is left to deal to you: take it",
+    "too_many_nobles": "you place {placed} nobles but have {nobles}",
+    "not_a_plantation": "a quarry is no plantation",
+    "no_plantation": "you have no {tile} plantation with this on it: {occupant}",
+    "no_land_office": "only the owner of a Land office with a colonist on it buys a plantation",
+    "no_land_office_noble": (
+        "only the owner of a Land office with a noble on it sells a plantation"
+    ),
+    "land_office_used": "the Land office is used once a turn, before selling",
+    "no_doubloon": "a face-down plantation costs 1 doubloon",
+    "no_royal_supplier": "only the owner of an occupied Royal supplier trades barrels for VP",
+    "supplier_not_now": "the Royal supplier acts once, before the owner's first load",
+    "supplier_barrels": "one to {nobles} barrels of different kinds (one per noble)",
     # Malformed JSON
     "not_an_action": "an action is an object with a 'type'",
     "malformed": "{field!r} must be a name (a string)",
@@ -120,7 +137,10 @@ REFUSALS: dict[str, str] = {
     "bad_warehouse": "'warehouse' must be a list of goods",
     "bad_black_market": "'black_market' maps 'colonist', 'good' and 'vp' to what is paid",
     "bad_place": "unknown place {place!r}",
-    "bad_goods": "'goods' maps goods to barrel counts",
+    "bad_occupant": "'occupant' must be one of {choices}",
+    "bad_goods": (
+        "'goods' maps goods to barrel counts (small wharf) or lists goods (royal supplier)"
+    ),
 }
 """Every refusal's code and its English wording; ``docs/engine.md`` lists their parameters.
 Codes are what a program reads; the site shows its own translation of each."""
@@ -192,10 +212,21 @@ class Arrange:
     island: tuple[int, ...]
     city: tuple[tuple[str, int], ...] = ()
     privilege: bool = False
+    # The Nobles: nobles per island kind (``()``: none) and per building, and whether the
+    # seat takes the noble waiting on the colonist ship instead of one of its colonists.
+    # ``island`` and ``city`` then count the colonists only.
+    noble_island: tuple[int, ...] = ()
+    noble_city: tuple[tuple[str, int], ...] = ()
+    take_noble: bool = False
     type: ClassVar[str] = "arrange"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "city", tuple(sorted((b, n) for b, n in self.city if n)))
+        if self.noble_city:
+            noble_city = tuple(sorted((b, n) for b, n in self.noble_city if n))
+            object.__setattr__(self, "noble_city", noble_city)
+        if self.noble_island and not any(self.noble_island):
+            object.__setattr__(self, "noble_island", ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +331,48 @@ class SmallWharf:
 @dataclass(frozen=True, slots=True)
 class MoveGuest:
     """Move a guest from the guest house to an empty circle: ``to`` is an island kind's name
-    or a building."""
+    or a building; ``noble``: the guest is a noble (both expansions)."""
 
     to: str
+    noble: bool = False
     type: ClassVar[str] = "move_guest"
+
+
+EMPTY, COLONIST, NOBLE, FOREST_TILE = "empty", "colonist", "noble", "forest"
+OCCUPANTS = (EMPTY, COLONIST, NOBLE, FOREST_TILE)
+"""What stands on a plantation a seat gives up; its piece goes to San Juan. ``"forest"``:
+the plantation lies face down as a forest (both expansions: the Hunting lodge returns it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPlantation:
+    """Land office with a colonist, trader phase: the top face-down plantation for 1
+    doubloon, onto the island (before selling)."""
+
+    type: ClassVar[str] = "buy_plantation"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPlantation:
+    """Give up a plantation of kind ``tile`` with ``occupant`` on it onto the discard pile:
+    the Land office with a noble (trader phase, for 1 doubloon) or the Hunting lodge with a
+    colonist (end of the settler phase; also a forest, ``occupant`` ``"forest"``)."""
+
+    tile: int
+    occupant: str = EMPTY
+    type: ClassVar[str] = "discard_plantation"
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalSupplier:
+    """Royal supplier, before the first load of the captain phase: these barrels (different
+    kinds, at most one per noble) go back to the supply for 1 VP each."""
+
+    goods: tuple[int, ...]
+    type: ClassVar[str] = "royal_supplier"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "goods", tuple(sorted(self.goods)))
 
 
 Action = (
@@ -322,19 +391,23 @@ Action = (
     | Forest
     | SmallWharf
     | MoveGuest
+    | BuyPlantation
+    | DiscardPlantation
+    | RoyalSupplier
 )
 PASS = Pass()
 FOREST = Forest()
 PLACES = frozenset((*ISLAND_KINDS, *BUILDINGS, "san_juan"))
 """Where a colonist can stand: an island kind, a building, San Juan (black market, guests)."""
 HACIENDA = Hacienda()
+BUY_PLANTATION = BuyPlantation()
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     t = action.type
     if t == "choose_role":
         return {"type": t, "role": action.role}
-    if t in ("pass", "hacienda", "forest"):
+    if t in ("pass", "hacienda", "forest", "buy_plantation"):
         return {"type": t}
     if t == "settle":
         out = {"type": t, "tile": ISLAND_KINDS[action.tile], "hospice": action.hospice}
@@ -342,12 +415,24 @@ def action_to_json(action: Action) -> dict[str, Any]:
             out["forest"] = True
         return out
     if t == "arrange":
-        return {
+        data = {
             "type": t,
             "island": {k: n for k, n in zip(ISLAND_KINDS, action.island, strict=True) if n},
             "city": dict(action.city),
             "privilege": action.privilege,
         }
+        if action.noble_island or action.noble_city or action.take_noble:
+            island = action.noble_island or (0,) * len(ISLAND_KINDS)
+            data["nobles"] = {
+                "island": {k: n for k, n in zip(ISLAND_KINDS, island, strict=True) if n},
+                "city": dict(action.noble_city),
+            }
+            data["take_noble"] = action.take_noble
+        return data
+    if t == "discard_plantation":
+        return {"type": t, "tile": ISLAND_KINDS[action.tile], "occupant": action.occupant}
+    if t == "royal_supplier":
+        return {"type": t, "goods": [GOODS[g] for g in action.goods]}
     if t == "build":
         out = {"type": t, "building": action.building, "university": action.university}
         if action.black_market:
@@ -366,6 +451,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if t == "small_wharf":
         return {"type": t, "goods": {GOODS[g]: n for g, n in enumerate(action.goods) if n}}
     if t == "move_guest":
+        if action.noble:
+            return {"type": t, "to": action.to, "noble": True}
         return {"type": t, "to": action.to}
     if t == "load":
         return {"type": t, "good": GOODS[action.good], "ship": action.ship}
@@ -428,6 +515,23 @@ def _check_text(data: Any) -> None:
             raise MalformedAction("bad_text")
 
 
+def _placement(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
+    """The ``island`` and ``city`` counts of a placement."""
+    island, city = data.get("island", {}), data.get("city", {})
+    if not isinstance(island, dict) or not isinstance(city, dict):
+        raise MalformedAction("bad_placement")
+    counts = [0] * len(ISLAND_KINDS)
+    for kind, n in island.items():
+        if kind not in ISLAND_INDEX:
+            raise MalformedAction("unknown_tile", tile=kind)
+        counts[ISLAND_INDEX[kind]] = _count(n, kind)
+    for name, n in city.items():
+        if name not in BUILDINGS:
+            raise MalformedAction("unknown_building", building=name)
+        _count(n, name)
+    return tuple(counts), tuple(city.items())
+
+
 def action_from_json(data: Any) -> Action:
     """Parse an action; anything malformed raises ``MalformedAction`` with the reason.
     Fields an action does not have are ignored: ``action_to_json`` of the result is the
@@ -449,19 +553,33 @@ def action_from_json(data: Any) -> Action:
             raise MalformedAction("bad_tile", choices=", ".join(ISLAND_KINDS))
         return Settle(ISLAND_INDEX[data["tile"]], _flag(data, "hospice"), _flag(data, "forest"))
     if t == "arrange":
-        island, city = data.get("island", {}), data.get("city", {})
-        if not isinstance(island, dict) or not isinstance(city, dict):
+        island, city = _placement(data)
+        nobles = data.get("nobles", {})
+        if not isinstance(nobles, dict):
             raise MalformedAction("bad_placement")
-        counts = [0] * len(ISLAND_KINDS)
-        for kind, n in island.items():
-            if kind not in ISLAND_INDEX:
-                raise MalformedAction("unknown_tile", tile=kind)
-            counts[ISLAND_INDEX[kind]] = _count(n, kind)
-        for name, n in city.items():
-            if name not in BUILDINGS:
-                raise MalformedAction("unknown_building", building=name)
-            _count(n, name)
-        return Arrange(tuple(counts), tuple(city.items()), _flag(data, "privilege"))
+        noble_island, noble_city = _placement(nobles)
+        return Arrange(
+            island,
+            city,
+            _flag(data, "privilege"),
+            noble_island,
+            noble_city,
+            _flag(data, "take_noble"),
+        )
+    if t == "buy_plantation":
+        return BUY_PLANTATION
+    if t == "discard_plantation":
+        if _name(data, "tile") not in GOOD_INDEX:
+            raise MalformedAction("bad_tile", choices=", ".join(GOODS))
+        occupant = data.get("occupant", EMPTY)
+        if occupant not in OCCUPANTS:
+            raise MalformedAction("bad_occupant", choices=", ".join(OCCUPANTS))
+        return DiscardPlantation(GOOD_INDEX[data["tile"]], occupant)
+    if t == "royal_supplier":
+        goods = data.get("goods")
+        if not isinstance(goods, list) or len(goods) > len(GOODS):
+            raise MalformedAction("bad_goods")
+        return RoyalSupplier(tuple(_good({"goods": g}, "goods") for g in goods))
     if t == "build":
         if _name(data, "building") not in BUILDINGS:
             raise MalformedAction("bad_building")
@@ -488,7 +606,7 @@ def action_from_json(data: Any) -> Action:
         to = _name(data, "to")
         if to not in PLACES or to == "san_juan":
             raise MalformedAction("bad_place", place=to)
-        return MoveGuest(to)
+        return MoveGuest(to, _flag(data, "noble"))
     if t == "small_wharf":
         goods = data.get("goods")
         if not isinstance(goods, dict):

@@ -1,15 +1,19 @@
 """Builder phase: each seat in turn may build one building it does not own yet.
 
-Price = cost - occupied quarries (at most the building's column) - 1 for the builder, never
-below 0. An occupied university may put a colonist on the new building. Filling the 12th city
-space ends the game at the end of the round.
+Price = cost - occupied quarries (at most the building's column) - 1 for the builder - what
+an occupied building lowers it by (the Nobles' Building office), never below 0. An occupied
+university may put a colonist on the new building. Filling the 12th city space ends the game
+at the end of the round.
 
 New Buildings: two forests save a doubloon (occupied forest house or not, no column cap); the
 library doubles the builder's saving; an occupied black market pays what the doubloons lack
-with at most one colonist, one barrel and one VP; an occupied church gives VP for the building.
+with at most one colonist (not a noble), one barrel and one VP; an occupied church gives VP
+for the building.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
@@ -33,23 +37,41 @@ from .data import (
     QUARRY,
     Building,
 )
-from .powers import BUILD_PAYMENT, BUILD_VP, COLONIST_WITH_BUILDING, HOOKS, has, total
+from .powers import (
+    BUILD_PAYMENT,
+    BUILD_VP,
+    BUILDING_COST,
+    COLONIST_WITH_BUILDING,
+    HOOKS,
+    has,
+    total,
+)
 from .state import Player, State
 
 _COLONIST_WITH_BUILDING = HOOKS[COLONIST_WITH_BUILDING]
 _BUILD_PAYMENT = HOOKS[BUILD_PAYMENT]
 _BUILD_VP = HOOKS[BUILD_VP]
+_BUILDING_COST = HOOKS[BUILDING_COST]
 _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 
 def price(state: State, seat: int, building: Building) -> int:
     pl = state.players[seat]
-    return max(0, building.cost - min(pl.worked[QUARRY], building.column) - _savings(state, seat))
+    return _price(pl, _savings(state, seat), building, has(pl, _BUILDING_COST))
+
+
+def _price(pl: Player, savings: int, building: Building, discounted: bool) -> int:
+    """``savings``: what every building costs the seat less besides its quarries;
+    ``discounted``: the seat has an occupied building that lowers prices (the Nobles'
+    Building office). Both asked once for all the buildings a seat could build."""
+    cost = building.cost - min(pl.worked[QUARRY], building.column) - savings
+    if discounted:
+        cost -= total(pl, _BUILDING_COST, building)
+    return max(0, cost)
 
 
 def _savings(state: State, seat: int) -> int:
-    """What every building costs the seat less besides its quarries: the builder's privilege
-    and a doubloon per two forests."""
+    """The builder's privilege and a doubloon per two forests."""
     return state.players[seat].forests // 2 + privileges(state, seat)
 
 
@@ -58,10 +80,14 @@ def _black_market(state: State, seat: int) -> bool:
 
 
 def colonist_places(pl: Player) -> list[str]:
-    """Where the black market may take a colonist from: not from the black market itself."""
-    places = ["san_juan"] if pl.san_juan else []
-    places += [ISLAND_KINDS[k] for k in range(len(ISLAND_KINDS)) if pl.worked[k]]
-    places += [b for b, n in pl.city.items() if n and b != "black_market"]
+    """Where the black market may take a colonist from: not from the black market itself,
+    and never a noble."""
+    places = ["san_juan"] if pl.san_juan > pl.noble_san_juan else []
+    places += [
+        ISLAND_KINDS[k] for k in range(len(ISLAND_KINDS)) if pl.worked[k] > pl.noble_worked[k]
+    ]
+    noble_city = pl.noble_city
+    places += [b for b, n in pl.city.items() if n > noble_city.get(b, 0) and b != "black_market"]
     return places
 
 
@@ -85,34 +111,39 @@ def start(state: State, log: list[dict] | None) -> None:
     _advance(state, log)
 
 
-def _buildable(state: State, seat: int) -> list[str]:
+def _buildable(state: State, seat: int) -> Iterator[str]:
+    """The buildings ``seat`` can build now, in the board's order; a generator, so asking
+    whether there is any stops at the first."""
     pl = state.players[seat]
     free = CITY_SPACES - pl.city_spaces_used()
     if free == 0:
-        return []
+        return
     cash = pl.doubloons
     if _black_market(state, seat):
         cash += bool(colonist_places(pl)) + any(pl.goods) + bool(pl.vp)
-    quarries = pl.worked[QUARRY]
     savings = _savings(state, seat)
+    discounted = has(pl, _BUILDING_COST)
     city = pl.city
-    out = []
-    for name, left in state.buildings.items():
+    for name, left in state.buildings.items():  # the buildings of the editions played
         if left and name not in city:
             b = BUILDINGS[name]
-            if b.spaces <= free and b.cost - min(quarries, b.column) - savings <= cash:
-                out.append(name)
-    return out
+            if b.spaces <= free and _price(pl, savings, b, discounted) <= cash:
+                yield name
 
 
 def legal(state: State) -> list[Action]:
     seat = state.current
     pl = state.players[seat]
     with_colonist = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
+    # Without a black market everything buildable is affordable: prices only matter with one.
+    black_market = _black_market(state, seat)
+    savings = _savings(state, seat) if black_market else 0
+    discounted = black_market and has(pl, _BUILDING_COST)
     actions: list[Action] = []
     for name in _buildable(state, seat):
-        university = with_colonist and BUILDINGS[name].circles > 0  # (the statue has none)
-        short = price(state, seat, BUILDINGS[name]) - pl.doubloons
+        b = BUILDINGS[name]
+        university = with_colonist and b.circles > 0  # (the statue has none)
+        short = _price(pl, savings, b, discounted) - pl.doubloons if black_market else 0
         if short > 0:
             for c, g, v in _payments(pl, short):
                 actions.append(Build(name, False, c, g, v))
@@ -239,5 +270,5 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
 
 def _advance(state: State, log: list[dict] | None) -> None:
     """Seats that can build nothing (no money, no space) are passed over."""
-    if not next_seat_to_decide(state, lambda s, seat: bool(_buildable(s, seat))):
+    if not next_seat_to_decide(state, lambda s, seat: next(_buildable(s, seat), None) is not None):
         finish_phase(state)

@@ -11,6 +11,9 @@ New Buildings: a union hall's VP come when the phase starts (seat by seat from t
 a lighthouse pays a doubloon per loading turn and one to the captain; a small wharf ships any
 barrels of any kinds once a phase for 1 VP per two; a library doubles the captain's VP; a
 storehouse keeps three more barrels of any kinds at the end.
+
+The Nobles: the Royal supplier acts on its owner's first turn, before he loads (the small
+wharf included): a barrel per noble, of different kinds, for 1 VP each.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from .actions import PASS, Action, IllegalAction, Load, SmallWharf, Store, Wharf
+from .actions import PASS, Action, IllegalAction, Load, RoyalSupplier, SmallWharf, Store, Wharf
 from .common import award_vp, finish_phase, privileges
 from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
 from .powers import (
@@ -27,6 +30,7 @@ from .powers import (
     HOOKS,
     LOADING_PAY,
     LOADING_VP,
+    NOBLES_FOR_GOODS,
     OWN_SHIP,
     OWN_SHIP_MIXED,
     STORAGE_BARRELS,
@@ -46,6 +50,7 @@ _CAPTAIN_START_VP = HOOKS[CAPTAIN_START_VP]
 _CAPTAIN_PAY = HOOKS[CAPTAIN_PAY]
 _LOADING_PAY = HOOKS[LOADING_PAY]
 _STORAGE_BARRELS = HOOKS[STORAGE_BARRELS]
+_NOBLES_FOR_GOODS = HOOKS[NOBLES_FOR_GOODS]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -57,6 +62,7 @@ def start(state: State, log: list[dict] | None) -> None:
     if _CAPTAIN_START_VP:
         for offset in range(state.num_players):
             _start_bonuses(state, state.seat(offset), log)
+    state.supplier_ready = [True] * state.num_players
     _advance(state, state.chooser, log)
 
 
@@ -120,12 +126,25 @@ def small_wharf_loads(pl: Player) -> list[Action]:
     return [SmallWharf(counts) for counts in product(*ranges) if any(counts)]
 
 
+def _supplies(state: State, seat: int) -> list[Action]:
+    """The Royal supplier's choices: before the seat's first load, up to one barrel per
+    noble it has, all of different kinds."""
+    pl = state.players[seat]
+    if not state.supplier_ready[seat] or not has(pl, _NOBLES_FOR_GOODS):
+        return []
+    held = [g for g in ALL_GOODS if pl.goods[g]]
+    most = min(pl.nobles(), len(held))
+    return [RoyalSupplier(c) for size in range(1, most + 1) for c in combinations(held, size)]
+
+
 def legal(state: State) -> list[Action]:
     if state.phase == "storage":
         return storage_choices(state.players[state.current])
-    loads = _loads(state, state.current)
-    wharfs = _wharfs(state, state.current)
-    return loads + wharfs if loads else [*wharfs, PASS]
+    seat = state.current
+    supplies = _supplies(state, seat)
+    loads = _loads(state, seat)
+    wharfs = _wharfs(state, seat)
+    return supplies + loads + wharfs if loads else [*supplies, *wharfs, PASS]
 
 
 def check(state: State, action: Action) -> None:
@@ -138,6 +157,9 @@ def check(state: State, action: Action) -> None:
     if t == "pass":
         if _loads(state, seat):
             raise IllegalAction("must_load")
+        return
+    if t == "royal_supplier":
+        _check_supplier(state, action)
         return
     if t == "wharf":
         if not has(pl, _OWN_SHIP):
@@ -197,6 +219,7 @@ def _play_small_wharf(state: State, action: SmallWharf, log: list[dict] | None) 
         pl.goods[g] -= action.goods[g]
         state.goods[g] += action.goods[g]
     state.small_wharf_used[seat] = True
+    state.supplier_ready[seat] = False
     barrels = sum(action.goods)
     harbor = total(pl, _LOADING_VP, barrels)
     captain = _captain_vp(state, seat)
@@ -218,6 +241,47 @@ def _play_small_wharf(state: State, action: SmallWharf, log: list[dict] | None) 
     _advance(state, (seat + 1) % state.num_players, log)
 
 
+def _check_supplier(state: State, action: RoyalSupplier) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    if not has(pl, _NOBLES_FOR_GOODS):
+        raise IllegalAction("no_royal_supplier")
+    if not state.supplier_ready[seat]:
+        raise IllegalAction("supplier_not_now")
+    goods = action.goods
+    nobles = pl.nobles()
+    if not goods or len(set(goods)) != len(goods) or len(goods) > nobles:
+        raise IllegalAction("supplier_barrels", nobles=nobles)
+    for g in goods:
+        if not pl.goods[g]:
+            raise IllegalAction("no_good", good=GOODS[g])
+
+
+def _play_supplier(state: State, action: RoyalSupplier, log: list[dict] | None) -> None:
+    """Barrels back to the supply for 1 VP each, no other bonus; then the seat loads if it
+    can, else its turn is over."""
+    seat = state.current
+    pl = state.players[seat]
+    state.supplier_ready[seat] = False
+    for g in action.goods:
+        pl.goods[g] -= 1
+        state.goods[g] += 1
+    vp = len(action.goods)
+    if log is not None:
+        log.append(
+            {
+                "event": "royal_supplier",
+                "seat": seat,
+                "goods": [GOODS[g] for g in action.goods],
+                "vp": vp,
+            }
+        )
+    award_vp(state, seat, vp, log)
+    if not (_loads(state, seat) or _wharfs(state, seat)):
+        state.idle += 1
+        _advance(state, (seat + 1) % state.num_players, log)
+
+
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     if state.phase == "storage":
         _play_store(state, action, log)
@@ -228,12 +292,20 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     if t == "small_wharf":
         _play_small_wharf(state, action, log)
         return
+    if t == "royal_supplier":
+        _play_supplier(state, action, log)
+        return
     if t == "pass":
-        state.idle += 1
         if log is not None:
-            log.append({"event": "wharf_declined", "seat": seat})
+            if _wharfs(state, seat):
+                log.append({"event": "wharf_declined", "seat": seat})
+            if _supplies(state, seat):
+                log.append({"event": "royal_supplier_declined", "seat": seat})
+        state.supplier_ready[seat] = False
+        state.idle += 1
         _advance(state, (seat + 1) % state.num_players, log)
         return
+    state.supplier_ready[seat] = False
     g = action.good
     if t == "load":
         ship = state.ships[action.ship]
@@ -272,9 +344,10 @@ def _advance(state: State, seat: int, log: list[dict] | None) -> None:
     loading is over."""
     n = state.num_players
     while state.idle < n:
-        if _loads(state, seat) or _wharfs(state, seat):
+        if _loads(state, seat) or _wharfs(state, seat) or _supplies(state, seat):
             state.current = seat
             return
+        state.supplier_ready[seat] = False
         state.idle += 1
         seat = (seat + 1) % n
     state.phase = "storage"

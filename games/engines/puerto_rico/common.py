@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .data import SETUPS
+from .actions import COLONIST, EMPTY, FOREST_TILE, NOBLE, Action, DiscardPlantation, IllegalAction
+from .data import ALL_GOODS, GOODS, ISLAND_KINDS, SETUPS
 from .powers import DOUBLE_PRIVILEGE, HOOKS, has
-from .state import RoleCard, State
+from .state import Player, RoleCard, State
 
 END_COLONISTS = "colonists"
 END_CITY = "city"
@@ -27,6 +28,79 @@ def take_colonist(state: State) -> bool:
         state.colonist_ship -= 1
         return True
     return False
+
+
+# Expansions ---------------------------------------------------------------------------------
+
+
+def uses_nobles(state_or_options: State | Mapping[str, Any]) -> bool:
+    """Expansion II, the Nobles, is played (edition "nobles" or "both")."""
+    options = getattr(state_or_options, "options", state_or_options)
+    return options.get("edition") in ("nobles", "both")
+
+
+def discard_choices(pl: Player, forests: bool = False) -> list[Action]:
+    """Each different plantation the player may give up: a kind, and what stands on it;
+    ``forests``: a forest too (the Hunting lodge's "oder einen Wald", both expansions)."""
+    out: list[Action] = []
+    for k in ALL_GOODS:
+        tiles = pl.tiles[k]
+        if tiles:
+            nobles = pl.noble_worked[k]
+            colonists = pl.worked[k] - nobles
+            for occupant, n in (
+                (EMPTY, tiles - pl.worked[k]),
+                (COLONIST, colonists),
+                (NOBLE, nobles),
+            ):
+                if n:
+                    out.append(DiscardPlantation(k, occupant))
+        if forests and pl.forest_kinds[k]:
+            out.append(DiscardPlantation(k, FOREST_TILE))
+    return out
+
+
+def check_discard(pl: Player, action: DiscardPlantation, forests: bool = False) -> None:
+    if action.tile not in ALL_GOODS:
+        raise IllegalAction("not_a_plantation")
+    if DiscardPlantation(action.tile, action.occupant) not in discard_choices(pl, forests):
+        raise IllegalAction("no_plantation", tile=GOODS[action.tile], occupant=action.occupant)
+
+
+def discard_plantation(
+    state: State, seat: int, action: DiscardPlantation, event: str, log: list[dict] | None
+) -> None:
+    """The plantation (or forest) goes on the discard pile, its colonist or noble to San
+    Juan; the log tells it as ``event`` (the building that did it)."""
+    pl = state.players[seat]
+    k = action.tile
+    if action.occupant == FOREST_TILE:
+        pl.forests -= 1
+        pl.forest_kinds[k] -= 1
+    else:
+        pl.tiles[k] -= 1
+    if action.occupant in (COLONIST, NOBLE):
+        pl.worked[k] -= 1
+        pl.san_juan += 1
+    if action.occupant == NOBLE:
+        pl.noble_worked[k] -= 1
+        pl.noble_san_juan += 1
+    state.discards.append(k)
+    if log is not None:
+        log.append({"event": event, "seat": seat, "tile": GOODS[k], "occupant": action.occupant})
+
+
+def lay_forest(state: State, seat: int, kind: int, log: list[dict] | None) -> None:
+    """The new tile lies face down as a forest; a hospice colonist on it goes to San Juan."""
+    pl = state.players[seat]
+    pl.tiles[kind] -= 1
+    pl.forests += 1
+    pl.forest_kinds[kind] += 1
+    if pl.worked[kind] > pl.tiles[kind]:
+        pl.worked[kind] -= 1
+        pl.san_juan += 1
+    if log is not None:
+        log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
 
 
 def trigger_end(state: State, reason: str, log: list[dict] | None) -> None:

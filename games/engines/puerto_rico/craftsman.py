@@ -9,15 +9,26 @@ the specialty factory pays for the best kind (the craftsman's after his extra ba
 from __future__ import annotations
 
 from .actions import PASS, Action, ExtraGood, IllegalAction
-from .common import finish_phase, privileges
+from .common import award_vp, finish_phase, privileges
 from .data import ALL_GOODS, CORN, GOODS, PROCESSED_GOODS, PRODUCTION_BY_GOOD
-from .powers import BEST_KIND_PAY, EXTRA_BARRELS, HOOKS, PRODUCTION_PAY, has, total
+from .powers import (
+    BEST_KIND_PAY,
+    EXTRA_BARRELS,
+    HOOKS,
+    PRODUCTION_INCOME,
+    PRODUCTION_PAY,
+    PRODUCTION_VP,
+    has,
+    total,
+)
 from .state import Player, State
 
 _EXTRA = [ExtraGood(g) for g in ALL_GOODS]
 _PRODUCTION_PAY = HOOKS[PRODUCTION_PAY]
 _EXTRA_BARRELS = HOOKS[EXTRA_BARRELS]
 _BEST_KIND_PAY = HOOKS[BEST_KIND_PAY]
+_PRODUCTION_INCOME = HOOKS[PRODUCTION_INCOME]
+_PRODUCTION_VP = HOOKS[PRODUCTION_VP]
 
 
 def capacity(pl: Player) -> list[int]:
@@ -69,6 +80,17 @@ def start(state: State, log: list[dict] | None) -> None:
             state.made = made
         else:
             _pay_best_kind(state, seat, made, log)
+        # The Nobles' Chapel and Jeweler pay in every craftsman phase, whatever was made.
+        income = total(pl, _PRODUCTION_INCOME)
+        vp = total(pl, _PRODUCTION_VP)
+        if income or vp:
+            pl.doubloons += income
+            if log is not None:
+                log.append(
+                    {"event": "production_bonus", "seat": seat, "doubloons": income, "vp": vp}
+                )
+            if vp:
+                award_vp(state, seat, vp, log)
     state.current = state.chooser
     state.extras = 0
     if not legal(state)[:-1]:

@@ -6,7 +6,7 @@ kinds are small integers on the hot paths (state, production, loading) and names
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 ISLAND_KINDS = (*GOODS, "quarry")
@@ -45,12 +45,13 @@ class Setup:
     plantations: tuple[int, ...]  # corn, indigo, sugar, tobacco, coffee
     quarries: int
     roles_per_player: int = 1  # roles each player chooses a round
-    violet_copies: int | None = None  # of each violet building; None: the table's copies
+    violet_copies: int | None = None  # of each other building; None: the table's copies
     production_copies: int | None = None  # of each production building; None: the table's
 
     def copies(self, building: Building) -> int:
-        """How many of ``building`` lie on the board at the start."""
-        wanted = self.violet_copies if building.violet else self.production_copies
+        """How many of ``building`` lie on the board at the start: with two players, two of
+        each of the six production buildings and one of every other (the Jeweler too)."""
+        wanted = self.violet_copies if building.good is None else self.production_copies
         return building.copies if wanted is None else min(wanted, building.copies)
 
 
@@ -127,6 +128,8 @@ BASE = "base"
 """The expansion a building comes from: the base game (later New Buildings and Nobles)."""
 NEW_BUILDINGS = "new_buildings"
 """Expansion I, "Die neuen Gebäude": its buildings are drafted onto the board at the start."""
+NOBLES = "nobles"
+"""Expansion II, "Die Adligen"."""
 SMALL_PRODUCTION_KIND = "small_production"
 LARGE_PRODUCTION_KIND = "large_production"
 VIOLET = "violet"
@@ -160,9 +163,10 @@ class Building:
     def violet(self) -> bool:
         return self.kind == VIOLET
 
-    @property
-    def spaces(self) -> int:
-        return 2 if self.large else 1
+    spaces: int = field(init=False)  # city spaces: 2 for a large building, else 1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spaces", 2 if self.large else 1)
 
 
 def _production(name: str, cost: int, vp: int, column: int, circles: int, good: int) -> Building:
@@ -230,6 +234,17 @@ BUILDINGS: dict[str, Building] = {
         _violet("union_hall", 9, 3, 3, expansion=NEW_BUILDINGS),
         _violet("statue", 10, 8, 4, large=True, circles=0, expansion=NEW_BUILDINGS),
         _violet("cloister", 10, 4, 4, large=True, expansion=NEW_BUILDINGS),
+        # Expansion II, the Nobles ------------------------------------------------------
+        # name                   cost VP column
+        _violet("land_office", 2, 1, 1, expansion=NOBLES),
+        _violet("chapel", 3, 1, 1, expansion=NOBLES),
+        _violet("hunting_lodge", 4, 2, 2, expansion=NOBLES),
+        _violet("building_office", 5, 2, 2, expansion=NOBLES),
+        _violet("royal_supplier", 6, 2, 2, expansion=NOBLES),
+        _violet("villa", 7, 3, 3, expansion=NOBLES),
+        # The pink Jeweler processes no good but counts as a large production building.
+        Building("jeweler", 8, 3, 3, 1, 2, LARGE_PRODUCTION_KIND, expansion=NOBLES),
+        _violet("royal_garden", 10, 4, 4, large=True, expansion=NOBLES),
     )
 }
 
@@ -242,6 +257,10 @@ FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
 """Doubloons for producing 0..5 kinds of goods with an occupied factory."""
 RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}
 """Residence: 4 VP up to nine filled island spaces, then 5/6/7 for ten/eleven/twelve."""
+NOBLES_IN_BOX = 20
+"""Expansion II: 20 nobles beside the colonist supply."""
+HUNTING_LODGE_VP = 2
+"""Noble on the Hunting lodge: VP for strictly the most empty island spaces."""
 
 
 # Expansion I, "Die neuen Gebäude" ---------------------------------------------------------

@@ -4,6 +4,8 @@ In the mayor phase the owner may put up to two colonists in his guest house (its
 circles). Later, in any other phase, he may move a guest to any empty circle of his island or
 city, where it works at once. The engine offers the move whenever the owner is the seat to
 decide (``MoveGuest`` besides the phase's actions); a move does not end his turn.
+
+With both expansions a noble may be a guest too; it moves as a noble (``MoveGuest.noble``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ NO_MOVES = ("mayor", "draft", "over")
 """Phases without guest moves: the mayor phase places every colonist anew."""
 _MOVE_GUESTS = HOOKS[MOVE_GUESTS]
 _MOVES = {name: MoveGuest(name) for name in (*ISLAND_KINDS, *BUILDINGS)}
+_NOBLE_MOVES = {name: MoveGuest(name, True) for name in (*ISLAND_KINDS, *BUILDINGS)}
 
 
 def _free(pl: Player, place: str) -> bool:
@@ -34,7 +37,12 @@ def legal(state: State) -> list[Action]:
     if not pl.city.get(GUEST_HOUSE) or not has(pl, _MOVE_GUESTS):
         return []
     places = [k for k in ISLAND_KINDS if pl.tiles[ISLAND_INDEX[k]]] + list(pl.city)
-    return [_MOVES[p] for p in places if _free(pl, p)]
+    places = [p for p in places if _free(pl, p)]
+    nobles = pl.noble_city.get(GUEST_HOUSE, 0)
+    moves = [_MOVES[p] for p in places] if pl.city[GUEST_HOUSE] > nobles else []
+    if nobles:
+        moves += [_NOBLE_MOVES[p] for p in places]
+    return moves
 
 
 def check(state: State, action: MoveGuest) -> None:
@@ -42,6 +50,11 @@ def check(state: State, action: MoveGuest) -> None:
         raise IllegalAction("no_guest_moves_now")
     pl = state.players[state.current]
     if not has(pl, _MOVE_GUESTS):
+        raise IllegalAction("no_guests")
+    nobles = pl.noble_city.get(GUEST_HOUSE, 0)
+    if action.noble and not nobles:
+        raise IllegalAction("no_noble_guest")
+    if not action.noble and pl.city[GUEST_HOUSE] == nobles:
         raise IllegalAction("no_guests")
     if action.to in BUILDINGS and action.to not in pl.city:
         raise IllegalAction("no_building", building=action.to)
@@ -58,5 +71,18 @@ def play(state: State, action: MoveGuest, log: list[dict] | None) -> None:
         pl.city[action.to] += 1
     else:
         pl.worked[kind] += 1
+    if action.noble:
+        _move_noble(pl, kind, action.to)
     if log is not None:
-        log.append({"event": "guest_moved", "seat": seat, "to": action.to})
+        log.append({"event": "guest_moved", "seat": seat, "to": action.to, "noble": action.noble})
+
+
+def _move_noble(pl: Player, kind: int | None, to: str) -> None:
+    noble_city = pl.noble_city
+    noble_city[GUEST_HOUSE] -= 1
+    if not noble_city[GUEST_HOUSE]:
+        del noble_city[GUEST_HOUSE]
+    if kind is None:
+        noble_city[to] = noble_city.get(to, 0) + 1
+    else:
+        pl.noble_worked[kind] += 1

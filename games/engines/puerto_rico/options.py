@@ -6,7 +6,8 @@ from .data import SETUPS, VP_CHIPS_5P_OPTIONS
 EDITIONS = ("base", "new_buildings", "nobles", "both")
 """The base game, with Expansion I (New Buildings), Expansion II (Nobles), or both."""
 PLAYABLE_EDITIONS = ("base", "new_buildings")
-"""The editions ``new_game`` starts today; the Nobles' join once the engine plays them."""
+"""The editions offered to new games: ``new_game`` plays all four, but the Nobles' join once
+the site's board shows their choices."""
 
 PLAYER_COUNTS = tuple(sorted(SETUPS))
 
@@ -40,6 +41,5 @@ OPTIONS = (
         "default": EDITIONS[0],
     },
 )
-"""``players``: the player counts an option applies to (all when absent); ``lobby``: False
-for an option the new-game form does not offer yet; ``playable``: the choices a game can be
-started with now (all when absent), the only ones the new-game form offers."""
+"""``players``: the player counts an option applies to (all when absent); ``playable``: the
+choices the new-game form offers (all when absent)."""

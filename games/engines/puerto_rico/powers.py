@@ -42,6 +42,21 @@ Points added for Expansion I, "Die neuen Gebäude":
 ``STORAGE_BARRELS``       storage     ``(player) -> barrels kept`` besides the windrose's
 ``DOUBLE_PRIVILEGE``      any role    privilege: the role's privilege counts twice
 ========================  ==========  ====================================================
+
+Points added for Expansion II, the Nobles (some of their buildings act only with a colonist,
+or only with a noble, on their circle: ``by=COLONIST`` or ``by=NOBLE``):
+
+========================  ==========  ====================================================
+``RETURN_PLANTATION``     settler     privilege: return a plantation at the phase's end
+``EMPTIEST_ISLAND_VP``    settler     ``(player) -> VP`` for strictly the most empty spaces
+``EXTRA_NOBLE``           mayor       privilege: a noble from the supply on the first turn
+``BUILDING_COST``         builder     ``(player, building) -> doubloons off``
+``PRODUCTION_INCOME``     craftsman   ``(player) -> doubloons``
+``PRODUCTION_VP``         craftsman   ``(player) -> VP``
+``BUY_PLANTATION``        trader      privilege: buy the top face-down plantation
+``SELL_PLANTATION``       trader      privilege: discard a plantation for a doubloon
+``NOBLES_FOR_GOODS``      captain     privilege: a barrel per noble for 1 VP each, first
+========================  ==========  ====================================================
 """
 
 from __future__ import annotations
@@ -49,18 +64,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .actions import COLONIST, NOBLE
 from .data import (
     ALL_GOODS,
     ALL_ISLAND_KINDS,
     BUILDINGS,
     CLOISTER_BONUS,
     FACTORY_BONUS,
+    HUNTING_LODGE_VP,
     INDIGO,
     LARGE_PRODUCTION,
     RESIDENCE_BONUS,
     SMALL_PRODUCTION,
     STOREHOUSE_BARRELS,
     SUGAR,
+    Building,
 )
 
 if TYPE_CHECKING:
@@ -91,6 +109,16 @@ LOADING_PAY = "loading_pay"
 OWN_SHIP_MIXED = "own_ship_mixed"
 STORAGE_BARRELS = "storage_barrels"
 DOUBLE_PRIVILEGE = "double_privilege"
+# Expansion II, the Nobles.
+RETURN_PLANTATION = "return_plantation"
+EMPTIEST_ISLAND_VP = "emptiest_island_vp"
+EXTRA_NOBLE = "extra_noble"
+BUILDING_COST = "building_cost"
+PRODUCTION_INCOME = "production_income"
+PRODUCTION_VP = "production_vp"
+BUY_PLANTATION = "buy_plantation"
+SELL_PLANTATION = "sell_plantation"
+NOBLES_FOR_GOODS = "nobles_for_goods"
 POINTS = (
     DRAW_FACE_DOWN,
     SETTLE_QUARRY,
@@ -116,46 +144,67 @@ POINTS = (
     OWN_SHIP_MIXED,
     STORAGE_BARRELS,
     DOUBLE_PRIVILEGE,
+    RETURN_PLANTATION,
+    EMPTIEST_ISLAND_VP,
+    EXTRA_NOBLE,
+    BUILDING_COST,
+    PRODUCTION_INCOME,
+    PRODUCTION_VP,
+    BUY_PLANTATION,
+    SELL_PLANTATION,
+    NOBLES_FOR_GOODS,
 )
 
 
 class Hook(NamedTuple):
-    """A building's power at one point; ``fn`` is None for a privilege."""
+    """A building's power at one point; ``fn`` is None for a privilege. ``by``: the piece
+    that must occupy it (``actions.COLONIST``, ``actions.NOBLE``), None for either."""
 
     building: str
     fn: Callable[..., int] | None
+    by: str | None = None
 
 
 _hooks: dict[str, list[Hook]] = {point: [] for point in POINTS}
 
 
-def _add(point: str, building: str, fn: Callable[..., int] | None) -> None:
+def _add(point: str, building: str, fn: Callable[..., int] | None, by: str | None) -> None:
     if building not in BUILDINGS:
         raise ValueError(f"no building {building!r} to hook at {point!r}")
-    _hooks[point].append(Hook(building, fn))
+    if by not in (None, COLONIST, NOBLE):
+        raise ValueError(f"{by!r} is no piece")
+    _hooks[point].append(Hook(building, fn, by))
 
 
-def privilege(point: str, *buildings: str) -> None:
+def privilege(point: str, *buildings: str, by: str | None = None) -> None:
     """The occupied ``buildings`` let their owner do what ``point`` allows."""
     for building in buildings:
-        _add(point, building, None)
+        _add(point, building, None, by)
 
 
-def power(point: str, building: str) -> Callable[[Callable[..., int]], Callable[..., int]]:
+def power(
+    point: str, building: str, *, by: str | None = None
+) -> Callable[[Callable[..., int]], Callable[..., int]]:
     """Hook the decorated function at ``point`` for the occupied ``building``."""
 
     def register(fn: Callable[..., int]) -> Callable[..., int]:
-        _add(point, building, fn)
+        _add(point, building, fn, by)
         return fn
 
     return register
 
 
+def _by(pl: Player, building: str, by: str) -> bool:
+    """The building has a piece of the kind ``by`` on its circles."""
+    nobles = pl.noble_city.get(building, 0)
+    return nobles > 0 if by == NOBLE else pl.city[building] > nobles
+
+
 def has(pl: Player, hooks: tuple[Hook, ...]) -> bool:
     """The player has an occupied building hooked here (a privilege applies)."""
     city = pl.city
-    for building, _ in hooks:  # noqa: SIM110 - a plain loop: any() over a generator is slower
-        if city.get(building):
+    for building, _, by in hooks:
+        if city.get(building) and (by is None or _by(pl, building, by)):
             return True
     return False
 
@@ -164,8 +213,8 @@ def total(pl: Player, hooks: tuple[Hook, ...], *args: Any) -> int:
     """The sum of the player's occupied buildings' amounts at this point."""
     city = pl.city
     amount = 0
-    for building, fn in hooks:
-        if city.get(building):
+    for building, fn, by in hooks:
+        if city.get(building) and (by is None or _by(pl, building, by)):
             amount += fn(pl, *args)
     return amount
 
@@ -320,6 +369,58 @@ def cloister(pl: Player) -> int:
     """1/3/6/10 VP for 1/2/3/4 sets of three identical island tiles (forests count)."""
     sets = sum(pl.tiles[k] // 3 for k in ALL_ISLAND_KINDS) + pl.forests // 3
     return CLOISTER_BONUS[min(sets, len(CLOISTER_BONUS) - 1)]
+
+
+# Expansion II, the Nobles ----------------------------------------------------------------
+privilege(RETURN_PLANTATION, "hunting_lodge", by=COLONIST)
+
+
+@power(EMPTIEST_ISLAND_VP, "hunting_lodge", by=NOBLE)
+def hunting_lodge(pl: Player) -> int:
+    """2 VP; the settler phase asks only the seat with strictly the most empty spaces."""
+    return HUNTING_LODGE_VP
+
+
+privilege(EXTRA_NOBLE, "villa")
+
+
+@power(BUILDING_COST, "building_office", by=COLONIST)
+def building_office_colonist(pl: Player, building: Building) -> int:
+    """1 doubloon off a small building (columns 1-3), not a large one."""
+    return 1 if building.column < 4 else 0
+
+
+@power(BUILDING_COST, "building_office", by=NOBLE)
+def building_office_noble(pl: Player, building: Building) -> int:
+    """2 doubloons off a large building (column 4), not a small one."""
+    return 2 if building.column == 4 else 0
+
+
+@power(PRODUCTION_INCOME, "chapel", by=COLONIST)
+def chapel_doubloon(pl: Player) -> int:
+    return 1
+
+
+@power(PRODUCTION_VP, "chapel", by=NOBLE)
+def chapel_vp(pl: Player) -> int:
+    return 1
+
+
+@power(PRODUCTION_INCOME, "jeweler")
+def jeweler(pl: Player) -> int:
+    """1 doubloon per noble the owner has."""
+    return pl.nobles()
+
+
+privilege(BUY_PLANTATION, "land_office", by=COLONIST)
+privilege(SELL_PLANTATION, "land_office", by=NOBLE)
+privilege(NOBLES_FOR_GOODS, "royal_supplier")
+
+
+@power(SCORING, "royal_garden")
+def royal_garden(pl: Player) -> int:
+    """1 VP more per noble the owner has, wherever it stands."""
+    return pl.nobles()
 
 
 HOOKS: dict[str, tuple[Hook, ...]] = {point: tuple(hooks) for point, hooks in _hooks.items()}

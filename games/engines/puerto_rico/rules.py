@@ -14,8 +14,16 @@ from typing import Any
 
 from . import builder, captain, craftsman, draft, guests, mayor, settler, trader
 from .actions import Action, ChooseRole, IllegalAction
-from .common import finish_phase, privileges, uses_new_buildings
-from .data import ALL_GOODS, BASE, BUILDINGS, SETUPS, VP_CHIPS_5P_OPTIONS
+from .common import finish_phase, privileges, uses_new_buildings, uses_nobles
+from .data import (
+    ALL_GOODS,
+    BASE,
+    BUILDINGS,
+    NOBLES,
+    NOBLES_IN_BOX,
+    SETUPS,
+    VP_CHIPS_5P_OPTIONS,
+)
 from .options import EDITIONS
 from .state import Player, RoleCard, Ship, State
 
@@ -28,8 +36,9 @@ PHASE_MODULES: dict[str, ModuleType] = {
     "captain": captain,
     "storage": captain,
     "draft": draft,
+    "hunting_lodge": settler,
 }
-DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None, "edition": "base"}
+DEFAULT_OPTIONS = {"hidden_vp": True, "vp_chips": None, "edition": EDITIONS[0]}
 """``hidden_vp``: VP chips lie face down (others' VP hidden until the end).
 ``vp_chips``: for five players, 122 (first edition, default) or 126 (2011 edition).
 ``edition``: ``base``, ``new_buildings``, ``nobles`` or ``both`` (``options.EDITIONS``)."""
@@ -53,8 +62,8 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     opts["hidden_vp"] = bool(opts["hidden_vp"])
     if opts["edition"] not in EDITIONS:
         raise ValueError(f"the edition option is one of {', '.join(EDITIONS)}")
-    if opts["edition"] in ("nobles", "both"):
-        raise ValueError("the Nobles expansion is not available yet")
+    nobles = uses_nobles(opts)
+    expansions = (BASE, NOBLES) if nobles else (BASE,)
 
     rng = random.Random(seed)
     s = State.__new__(State)
@@ -67,6 +76,14 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.roles_chosen = 0
     s.colonist_supply = setup.colonist_supply
     s.colonist_ship = setup.colonist_ship
+    # The Nobles: one noble on the ship instead of a colonist, 19 beside the supply.
+    s.noble_ship = 1 if nobles else 0
+    s.noble_supply = NOBLES_IN_BOX - s.noble_ship if nobles else 0
+    s.colonist_ship -= s.noble_ship
+    s.colonist_supply += s.noble_ship
+    s.noble_seat = None
+    s.land_office_used = False
+    s.supplier_ready = [False] * num_players
     s.vp_chips = chips
     s.goods = list(setup.goods)
     s.quarries = setup.quarries
@@ -88,7 +105,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.buildings = {
         b.name: setup.copies(b)
         for b in BUILDINGS.values()
-        if b.expansion == BASE and not (new_buildings and b.violet)
+        if b.expansion in expansions and not (new_buildings and b.violet and b.expansion == BASE)
     }
     s.ships = [Ship(cap, None, 0) for cap in setup.ships]
     s.trading_house = []

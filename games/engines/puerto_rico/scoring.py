@@ -1,5 +1,5 @@
-"""Final scores: VP chips + building VP + bonuses of occupied large buildings; ties go to
-the most doubloons + goods."""
+"""Final scores: VP chips + building VP + bonuses of occupied large buildings (+ 1 VP per
+noble with the Nobles); ties go to the most doubloons + goods."""
 
 from __future__ import annotations
 
@@ -13,17 +13,19 @@ from .state import Player, State
 def large_building_bonuses(pl: Player) -> dict[str, int]:
     """The extra VP of each occupied building with a scoring power the player owns."""
     city = pl.city
-    return {b: fn(pl) for b, fn in HOOKS[SCORING] if city.get(b)}
+    return {b: fn(pl) for b, fn, _ in HOOKS[SCORING] if city.get(b)}
 
 
 def score(pl: Player) -> dict[str, Any]:
     bonuses = large_building_bonuses(pl)
     buildings = sum(BUILDINGS[b].vp for b in pl.city)
+    nobles = pl.nobles()
     return {
         "chips": pl.vp,
         "buildings": buildings,
         "bonuses": bonuses,
-        "total": pl.vp + buildings + sum(bonuses.values()),
+        "nobles": nobles,
+        "total": pl.vp + buildings + sum(bonuses.values()) + nobles,
         "tiebreak": pl.doubloons + sum(pl.goods),
     }
 

@@ -8,20 +8,38 @@ import random
 
 from .actions import FOREST, HACIENDA, PASS, Action, IllegalAction, Settle
 from .common import (
+    award_vp,
+    check_discard,
     colonist_available,
+    discard_choices,
+    discard_plantation,
     finish_phase,
+    lay_forest,
     next_seat_to_decide,
     privileges,
     take_colonist,
+    uses_nobles,
 )
 from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
-from .powers import COLONIST_WITH_TILE, DRAW_FACE_DOWN, HOOKS, LAY_FOREST, SETTLE_QUARRY, has
+from .powers import (
+    COLONIST_WITH_TILE,
+    DRAW_FACE_DOWN,
+    EMPTIEST_ISLAND_VP,
+    HOOKS,
+    LAY_FOREST,
+    RETURN_PLANTATION,
+    SETTLE_QUARRY,
+    has,
+    total,
+)
 from .state import State
 
 _DRAW_FACE_DOWN = HOOKS[DRAW_FACE_DOWN]
 _SETTLE_QUARRY = HOOKS[SETTLE_QUARRY]
 _COLONIST_WITH_TILE = HOOKS[COLONIST_WITH_TILE]
 _LAY_FOREST = HOOKS[LAY_FOREST]
+_RETURN_PLANTATION = HOOKS[RETURN_PLANTATION]
+_EMPTIEST_ISLAND_VP = HOOKS[EMPTIEST_ISLAND_VP]
 
 
 def _library_turn(state: State) -> bool:
@@ -53,6 +71,8 @@ def _may_quarry(state: State, seat: int) -> bool:
 
 
 def legal(state: State) -> list[Action]:
+    if state.phase == "hunting_lodge":
+        return [*discard_choices(state.players[state.current], forests=True), PASS]
     seat = state.current
     pl = state.players[seat]
     actions: list[Action] = []
@@ -83,6 +103,12 @@ def legal(state: State) -> list[Action]:
 def check(state: State, action: Action) -> None:
     seat = state.current
     pl = state.players[seat]
+    if state.phase == "hunting_lodge":
+        if action.type == "discard_plantation":
+            check_discard(pl, action, forests=True)
+        elif action.type != "pass":
+            raise IllegalAction("wrong_action", phase=state.phase)
+        return
     if action.type == "hacienda":
         if not has(pl, _DRAW_FACE_DOWN):
             raise IllegalAction("no_hacienda")
@@ -132,6 +158,9 @@ def check(state: State, action: Action) -> None:
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     pl = state.players[seat]
+    if state.phase == "hunting_lodge":
+        _play_hunting_lodge(state, action, log)
+        return
     if action.type == "hacienda":
         kind = state.stack.pop()
         pl.tiles[kind] += 1
@@ -141,7 +170,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
             log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
         return
     if action.type == "forest":
-        _lay_forest(state, seat, state.drawn, log)
+        lay_forest(state, seat, state.drawn, log)
         state.drawn = None
         return
     if action.type == "settle":
@@ -164,25 +193,13 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                 }
             )
         if action.forest:
-            _lay_forest(state, seat, kind, log)
+            lay_forest(state, seat, kind, log)
     elif log is not None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
     state.drawn = None
     _advance(state, log)
-
-
-def _lay_forest(state: State, seat: int, kind: int, log: list[dict] | None) -> None:
-    """The new tile lies face down as a forest; a hospice colonist on it goes to San Juan."""
-    pl = state.players[seat]
-    pl.tiles[kind] -= 1
-    pl.forests += 1
-    if pl.worked[kind] > pl.tiles[kind]:
-        pl.worked[kind] -= 1
-        pl.san_juan += 1
-    if log is not None:
-        log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
 
 
 def _advance(state: State, log: list[dict] | None) -> None:
@@ -197,12 +214,59 @@ def _advance(state: State, log: list[dict] | None) -> None:
     ):
         state.current = state.chooser
         return
+    if uses_nobles(state):
+        state.phase = "hunting_lodge"
+        state.turn = 0
+        _advance_hunting_lodges(state, log)
+        return
+    _end(state, log)
+
+
+def _end(state: State, log: list[dict] | None) -> None:
     _refill(state)
     if log is not None:
         log.append(
             {"event": "plantations_drawn", "tiles": [ISLAND_KINDS[k] for k in state.face_up]}
         )
     finish_phase(state)
+
+
+# Hunting lodge (the Nobles): after every seat has settled, before the row is discarded.
+
+
+def _play_hunting_lodge(state: State, action: Action, log: list[dict] | None) -> None:
+    seat = state.current
+    if action.type == "discard_plantation":
+        discard_plantation(state, seat, action, "hunting_lodge", log)
+    elif log is not None:
+        log.append({"event": "hunting_lodge_declined", "seat": seat})
+    state.turn += 1
+    _advance_hunting_lodges(state, log)
+
+
+def _advance_hunting_lodges(state: State, log: list[dict] | None) -> None:
+    """Seats with a colonist on a Hunting lodge may return a plantation, from the settler;
+    then a noble on a Hunting lodge scores if its owner has strictly the most empty spaces."""
+    if next_seat_to_decide(state, _may_return):
+        return
+    state.phase = "settler"
+    empty = [ISLAND_SPACES - pl.island_filled() for pl in state.players]
+    most = max(empty)
+    if empty.count(most) == 1:
+        seat = empty.index(most)
+        vp = total(state.players[seat], _EMPTIEST_ISLAND_VP)
+        if vp:
+            if log is not None:
+                log.append({"event": "hunting_lodge_vp", "seat": seat, "vp": vp})
+            award_vp(state, seat, vp, log)
+    _end(state, log)
+
+
+def _may_return(state: State, seat: int) -> bool:
+    pl = state.players[seat]
+    return has(pl, _RETURN_PLANTATION) and (
+        any(pl.tiles[k] for k in range(QUARRY)) or any(pl.forest_kinds)
+    )
 
 
 def _has_choice(state: State, seat: int) -> bool:

@@ -31,6 +31,7 @@ PHASES = (
     "trader",
     "captain",
     "storage",
+    "hunting_lodge",
     "over",
 )
 
@@ -58,10 +59,29 @@ class Player:
     player has and ``worked[k]`` how many of them carry a colonist: tiles of one kind are
     interchangeable, and where a tile lies plays no role. ``city`` maps building name to the
     colonists on it, in building order. ``forests`` (New Buildings) counts island spaces
-    filled with a tile laid face down: never worked, never a plantation again.
+    filled with a tile laid face down: never worked, never a plantation again;
+    ``forest_kinds[g]`` how many of them are plantations of good ``g`` (the Nobles' Hunting
+    lodge returns a forest to the discard pile as the plantation it is).
+
+    With the Nobles, ``worked``, ``city`` and ``san_juan`` count every piece, colonist or
+    noble (the rules treat a noble as a colonist unless they say otherwise), and
+    ``noble_worked``, ``noble_city`` and ``noble_san_juan`` say how many of them are nobles.
     """
 
-    __slots__ = ("city", "doubloons", "forests", "goods", "san_juan", "tiles", "vp", "worked")
+    __slots__ = (
+        "city",
+        "doubloons",
+        "forest_kinds",
+        "forests",
+        "goods",
+        "noble_city",
+        "noble_san_juan",
+        "noble_worked",
+        "san_juan",
+        "tiles",
+        "vp",
+        "worked",
+    )
 
     def __init__(self) -> None:
         self.doubloons = 0
@@ -72,6 +92,10 @@ class Player:
         self.city: dict[str, int] = {}
         self.san_juan = 0
         self.forests = 0
+        self.forest_kinds = [0] * len(ALL_GOODS)
+        self.noble_worked = [0] * len(ALL_ISLAND_KINDS)
+        self.noble_city: dict[str, int] = {}
+        self.noble_san_juan = 0
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -83,6 +107,10 @@ class Player:
         p.city = self.city.copy()
         p.san_juan = self.san_juan
         p.forests = self.forests
+        p.forest_kinds = self.forest_kinds[:]
+        p.noble_worked = self.noble_worked[:]
+        p.noble_city = self.noble_city.copy()
+        p.noble_san_juan = self.noble_san_juan
         return p
 
     # Derived facts the rules ask about often.
@@ -101,20 +129,44 @@ class Player:
     def empty_building_circles(self) -> int:
         return sum(BUILDINGS[name].circles - n for name, n in self.city.items())
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    # Nobles (Expansion II).
+    def nobles(self) -> int:
+        """Every noble the player owns: on the island, in the city and in San Juan."""
+        return sum(self.noble_worked) + sum(self.noble_city.values()) + self.noble_san_juan
+
+    def noble_on(self, building: str) -> bool:
+        return self.noble_city.get(building, 0) > 0
+
+    def colonist_on(self, building: str) -> bool:
+        return self.city.get(building, 0) > self.noble_city.get(building, 0)
+
+    def to_json(self, nobles: bool = False) -> dict[str, Any]:
+        """``nobles``: the Nobles are played; colonist counts then leave the nobles out and
+        the nobles are listed beside them."""
+        noble_worked = self.noble_worked
+        noble_city = self.noble_city
+        island = {}
+        for k, kind in enumerate(ISLAND_KINDS):
+            if self.tiles[k]:
+                island[kind] = {"tiles": self.tiles[k], "colonists": self.worked[k]}
+                if nobles:
+                    island[kind]["colonists"] -= noble_worked[k]
+                    island[kind]["nobles"] = noble_worked[k]
+        data = {
             "doubloons": self.doubloons,
             "vp": self.vp,
             "goods": dict(zip(GOODS, self.goods, strict=True)),
-            "island": {
-                kind: {"tiles": t, "colonists": w}
-                for kind, t, w in zip(ISLAND_KINDS, self.tiles, self.worked, strict=True)
-                if t
-            },
-            "city": dict(self.city),
-            "san_juan": self.san_juan,
+            "island": island,
+            "city": {b: n - noble_city.get(b, 0) for b, n in self.city.items()},
+            "san_juan": self.san_juan - self.noble_san_juan,
             "forests": self.forests,
         }
+        if any(self.forest_kinds):
+            data["forest_kinds"] = {GOODS[g]: n for g, n in enumerate(self.forest_kinds) if n}
+        if nobles:
+            data["city_nobles"] = {b: n for b, n in noble_city.items() if n}
+            data["san_juan_nobles"] = self.noble_san_juan
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Player:
@@ -126,13 +178,22 @@ class Player:
         for kind, tile in data["island"].items():
             i = ISLAND_INDEX[kind]
             p.tiles[i] = tile["tiles"]
-            p.worked[i] = tile["colonists"]
+            p.noble_worked[i] = tile.get("nobles", 0)
+            p.worked[i] = tile["colonists"] + p.noble_worked[i]
         for name, n in data["city"].items():
             if name not in BUILDINGS:
                 raise ValueError(f"unknown building {name!r}")
             p.city[name] = n
-        p.san_juan = data["san_juan"]
+        for name, n in data.get("city_nobles", {}).items():
+            if name not in p.city:
+                raise ValueError(f"nobles on {name!r}, which the player does not own")
+            p.noble_city[name] = n
+            p.city[name] += n
+        p.noble_san_juan = data.get("san_juan_nobles", 0)
+        p.san_juan = data["san_juan"] + p.noble_san_juan
         p.forests = data.get("forests", 0)
+        for name, n in data.get("forest_kinds", {}).items():
+            p.forest_kinds[GOOD_INDEX[name]] = n
         return p
 
 
@@ -150,6 +211,12 @@ class State:
     ``drawn`` the tile the hacienda just drew (it may still be laid as a forest); ``extras``
     the craftsman's extra barrels taken (two with a library); ``made`` the craftsman's barrels
     per good this phase, extras included (specialty factory); ``small_wharf_used`` per seat.
+
+    The Nobles: ``noble_supply`` and ``noble_ship`` count nobles like ``colonist_*`` count
+    colonists; in the mayor phase ``noble_seat`` is the seat the ship's noble goes to unless a
+    seat before it takes it. ``land_office_used``: the trader has used his Land office this
+    turn; ``supplier_ready[seat]``: the seat has not yet had its first turn of the captain
+    phase (the Royal supplier acts then).
     """
 
     __slots__ = (
@@ -169,7 +236,11 @@ class State:
         "governor",
         "hacienda_used",
         "idle",
+        "land_office_used",
         "made",
+        "noble_seat",
+        "noble_ship",
+        "noble_supply",
         "num_players",
         "options",
         "phase",
@@ -183,6 +254,7 @@ class State:
         "ships",
         "small_wharf_used",
         "stack",
+        "supplier_ready",
         "trading_house",
         "turn",
         "vp_chips",
@@ -225,6 +297,11 @@ class State:
         s.extras = self.extras
         s.made = self.made[:]
         s.small_wharf_used = self.small_wharf_used[:]
+        s.noble_supply = self.noble_supply
+        s.noble_ship = self.noble_ship
+        s.noble_seat = self.noble_seat
+        s.land_office_used = self.land_office_used
+        s.supplier_ready = self.supplier_ready[:]
         return s
 
     def seat(self, offset: int) -> int:
@@ -243,7 +320,8 @@ class State:
         def good(g: int | None) -> str | None:
             return None if g is None else GOODS[g]
 
-        return {
+        nobles = self.options.get("edition") in ("nobles", "both")
+        data = {
             "game": "puerto_rico",
             "format": FORMAT_VERSION,
             "num_players": self.num_players,
@@ -282,8 +360,16 @@ class State:
                 "made": list(self.made),
                 "small_wharf_used": list(self.small_wharf_used),
             },
-            "players": [p.to_json() for p in self.players],
+            "players": [p.to_json(nobles) for p in self.players],
         }
+        if nobles:
+            data["nobles"] = {"supply": self.noble_supply, "ship": self.noble_ship}
+            data["phase_state"].update(
+                noble_seat=self.noble_seat,
+                land_office_used=self.land_office_used,
+                supplier_ready=list(self.supplier_ready),
+            )
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -341,6 +427,12 @@ class State:
         s.extras = ps.get("extras", 0)
         s.made = list(ps.get("made", [0] * len(ALL_GOODS)))
         s.small_wharf_used = list(ps.get("small_wharf_used", [False] * s.num_players))
+        nobles = data.get("nobles", {})
+        s.noble_supply = nobles.get("supply", 0)
+        s.noble_ship = nobles.get("ship", 0)
+        s.noble_seat = ps.get("noble_seat")
+        s.land_office_used = ps.get("land_office_used", False)
+        s.supplier_ready = list(ps.get("supplier_ready", [False] * s.num_players))
         s.players = [Player.from_json(p) for p in data["players"]]
         if len(s.players) != s.num_players:
             raise ValueError("players do not match num_players")

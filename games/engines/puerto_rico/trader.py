@@ -4,14 +4,37 @@ trader (only when he sells), +1 small market, +2 large market. A full house is e
 end of the phase.
 
 New Buildings: an occupied trading post sells any one barrel straight to the supply instead,
-at the plain price plus the trader's privilege (no markets); a library doubles the privilege."""
+at the plain price plus the trader's privilege (no markets); a library doubles the privilege.
+
+The Nobles' Land office acts on its owner's turn before he sells (in addition to selling, and
+even when the house is full): with a colonist he may buy the top face-down plantation for 1
+doubloon, with a noble discard one of his plantations for 1 doubloon. With both expansions
+an occupied forest house may lay the plantation bought as a forest."""
 
 from __future__ import annotations
 
-from .actions import PASS, Action, IllegalAction, Sell
-from .common import finish_phase, next_seat_to_decide, privileges
-from .data import ALL_GOODS, GOODS, PRICES, TRADING_HOUSE_SPACES
-from .powers import HOOKS, SALE_PRICE, SELL_SAME_KIND, SELL_TO_SUPPLY, has, total
+from .actions import BUY_PLANTATION, FOREST, PASS, Action, IllegalAction, Sell
+from .common import (
+    check_discard,
+    discard_choices,
+    discard_plantation,
+    finish_phase,
+    lay_forest,
+    next_seat_to_decide,
+    privileges,
+)
+from .data import ALL_GOODS, GOODS, ISLAND_SPACES, PRICES, TRADING_HOUSE_SPACES
+from .powers import BUY_PLANTATION as BUY_POINT  # the action has the plain name
+from .powers import (
+    HOOKS,
+    LAY_FOREST,
+    SALE_PRICE,
+    SELL_PLANTATION,
+    SELL_SAME_KIND,
+    SELL_TO_SUPPLY,
+    has,
+    total,
+)
 from .state import State
 
 _SELL = [Sell(g) for g in ALL_GOODS]
@@ -19,6 +42,9 @@ _TRADING_POST = [Sell(g, True) for g in ALL_GOODS]
 _SALE_PRICE = HOOKS[SALE_PRICE]
 _SELL_SAME_KIND = HOOKS[SELL_SAME_KIND]
 _SELL_TO_SUPPLY = HOOKS[SELL_TO_SUPPLY]
+_BUY_PLANTATION = HOOKS[BUY_POINT]
+_SELL_PLANTATION = HOOKS[SELL_PLANTATION]
+_LAY_FOREST = HOOKS[LAY_FOREST]
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -50,14 +76,70 @@ def sale_price(state: State, seat: int, good: int, trading_post: bool = False) -
     return price + total(state.players[seat], _SALE_PRICE, good)
 
 
+def _land_office(state: State, seat: int) -> list[Action]:
+    """The Land office's choices for ``seat`` now (none once used this turn)."""
+    if state.land_office_used:
+        return []
+    pl = state.players[seat]
+    out: list[Action] = []
+    if (
+        has(pl, _BUY_PLANTATION)
+        and state.stack
+        and pl.doubloons
+        and pl.island_filled() < ISLAND_SPACES
+    ):
+        out.append(BUY_PLANTATION)
+    if has(pl, _SELL_PLANTATION):
+        out.extend(discard_choices(pl))
+    return out
+
+
 def legal(state: State) -> list[Action]:
     seat = state.current
     posts = [_TRADING_POST[g] for g in _to_supply(state, seat)]
-    return [_SELL[g] for g in _sellable(state, seat)] + posts + [PASS]
+    sales = [_SELL[g] for g in _sellable(state, seat)] + posts + [PASS]
+    return _forest(state, seat) + _land_office(state, seat) + sales
+
+
+def _forest(state: State, seat: int) -> list[Action]:
+    """Both expansions: the plantation just bought with the Land office may be laid as a
+    forest with an occupied forest house (the owner has seen it, as with the hacienda)."""
+    if state.drawn is None or not has(state.players[seat], _LAY_FOREST):
+        return []
+    return [FOREST]
+
+
+def _check_land_office(state: State, action: Action) -> None:
+    pl = state.players[state.current]
+    if action.type == "buy_plantation":
+        if not has(pl, _BUY_PLANTATION):
+            raise IllegalAction("no_land_office")
+    elif not has(pl, _SELL_PLANTATION):
+        raise IllegalAction("no_land_office_noble")
+    if state.land_office_used:
+        raise IllegalAction("land_office_used")
+    if action.type == "discard_plantation":
+        check_discard(pl, action)
+        return
+    if not state.stack:
+        raise IllegalAction("stack_empty")
+    if pl.island_filled() >= ISLAND_SPACES:
+        raise IllegalAction("island_full")
+    if not pl.doubloons:
+        raise IllegalAction("no_doubloon")
 
 
 def check(state: State, action: Action) -> None:
     if action.type == "pass":
+        return
+    if action.type in ("buy_plantation", "discard_plantation"):
+        _check_land_office(state, action)
+        return
+    if action.type == "forest":
+        if not has(state.players[state.current], _LAY_FOREST):
+            raise IllegalAction("no_forest_house")
+        if state.drawn is None:
+            raise IllegalAction("nothing_drawn")
         return
     if action.type != "sell":
         raise IllegalAction("wrong_action", phase=state.phase)
@@ -77,7 +159,15 @@ def check(state: State, action: Action) -> None:
 
 def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
-    if action.type == "sell":
+    if action.type in ("buy_plantation", "discard_plantation", "forest"):
+        if action.type == "forest":
+            lay_forest(state, seat, state.drawn, log)
+            state.drawn = None
+        else:
+            _play_land_office(state, action, log)
+        if _sellable(state, seat) or _to_supply(state, seat) or _forest(state, seat):
+            return  # the seat may still sell; with nothing to sell its turn is over
+    elif action.type == "sell":
         g = action.good
         money = sale_price(state, seat, g, action.trading_post)
         pl = state.players[seat]
@@ -92,13 +182,35 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
             log.append({"event": kind, "seat": seat, "good": GOODS[g], "price": money})
     elif log is not None:
         log.append({"event": "sell_nothing", "seat": seat})
+    state.land_office_used = False
+    state.drawn = None
     state.turn += 1
     _advance(state, log)
 
 
+def _play_land_office(state: State, action: Action, log: list[dict] | None) -> None:
+    seat = state.current
+    pl = state.players[seat]
+    state.land_office_used = True
+    if action.type == "buy_plantation":
+        kind = state.stack.pop()
+        pl.doubloons -= 1
+        pl.tiles[kind] += 1
+        state.drawn = kind
+        if log is not None:
+            log.append({"event": "land_office_buy", "seat": seat, "tile": GOODS[kind]})
+        return
+    discard_plantation(state, seat, action, "land_office_sell", log)
+    pl.doubloons += 1
+
+
+def _has_choice(state: State, seat: int) -> bool:
+    return bool(_sellable(state, seat) or _to_supply(state, seat) or _land_office(state, seat))
+
+
 def _advance(state: State, log: list[dict] | None) -> None:
     """Seats with nothing sellable are passed over; a full house ends the selling."""
-    if next_seat_to_decide(state, lambda s, seat: bool(_sellable(s, seat) or _to_supply(s, seat))):
+    if next_seat_to_decide(state, _has_choice):
         return
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         if log is not None:

@@ -1,0 +1,223 @@
+"""Both expansions together (``edition="both"``): where the German rulebook joins them.
+
+"2. Erweiterung: DIE ADLIGEN", Spielvorbereitung: the Nobles' eight buildings are laid out
+"zusätzlich zu den anderen 23 verschiedenen Gebäuden (vom Basis-Spiel oder auch gemischt mit
+denen der 1. Erweiterung)"; the Land office's and the Hunting lodge's notes name the forest.
+Where the text is silent the engine's readings are those of ``docs/engine.md``.
+"""
+
+from __future__ import annotations
+
+from games.engines import puerto_rico as pr
+from games.engines.puerto_rico import COFFEE, CORN, INDIGO, IllegalAction
+from games.engines.puerto_rico.actions import (
+    BUY_PLANTATION,
+    FOREST,
+    PASS,
+    Build,
+    DiscardPlantation,
+    MoveGuest,
+)
+from games.engines.puerto_rico.data import BUILDINGS, DRAFT_SPACES
+
+from .positions import ANNA, BOB, choose, play, player, position
+from .test_nobles import noble_player, rejects
+
+BOTH = {"edition": "both"}
+NOBLES_BUILDINGS = {name for name, b in BUILDINGS.items() if b.expansion == "nobles"}
+
+
+def both_position(players: list[dict], *, forests: dict[int, list[int]] | None = None, **kw):
+    """A position after the draft, in the role phase; ``forests``: per seat the plantation
+    kinds lying face down as forests."""
+    state = position(players, options=BOTH, **kw)
+    state.phase = "role"
+    for seat, kinds in (forests or {}).items():
+        pl = state.players[seat]
+        pl.forests = len(kinds)
+        for k in kinds:
+            pl.forest_kinds[k] += 1
+    return state
+
+
+def test_the_nobles_buildings_lie_out_besides_the_draft():
+    """ "Die 8 neuen Gebäude werden zusätzlich zu den anderen 23 verschiedenen Gebäuden …
+    ausgelegt": they are on the board from the start and never drafted."""
+    for n in pr.PLAYER_COUNTS:
+        state = pr.new_game(n, 3, BOTH)
+        assert state.phase == "draft" and state.noble_ship == 1
+        on_board = {name for name in state.buildings if BUILDINGS[name].expansion != "base"}
+        assert on_board == NOBLES_BUILDINGS
+        copies = {name: state.buildings[name] for name in NOBLES_BUILDINGS}
+        small = 1 if n == 2 else 2
+        assert copies == {name: 1 if name == "royal_garden" else small for name in copies}
+        assert not {a.building for a in pr.legal_actions(state)} & NOBLES_BUILDINGS
+    for name in sorted(NOBLES_BUILDINGS):
+        assert rejects_draft(pr.new_game(3, 3, BOTH), name) == "not_in_draft"
+
+
+def rejects_draft(state: pr.State, name: str) -> str:
+    try:
+        pr.check(state, pr.Draft(name))
+    except IllegalAction as refused:
+        return refused.code
+    return "accepted"
+
+
+def test_a_drafted_game_has_every_kind_of_building_and_the_nobles():
+    state = pr.new_game(4, 5, BOTH)
+    while state.phase == "draft":
+        state = play(state, pr.legal_actions(state)[0])
+    assert len(state.drafted) == sum(DRAFT_SPACES.values())
+    assert set(state.buildings) >= NOBLES_BUILDINGS
+    assert state.phase == "role" and state.noble_supply == 19
+
+
+def test_grundbuchamt_mit_forsthaus_darf_die_neue_plantage_als_wald_ablegen():
+    """ "Besitzt man neben dem Grundbuchamt auch das Forsthaus, darf man die neue Plantage auch
+    als Wald ablegen." The owner has seen the tile, as with the hacienda."""
+    state = both_position(
+        [
+            player(doubloons=2, city={"land_office": 1, "forest_house": 1}),
+            player(),
+            player(),
+        ],
+        stack=["indigo", "coffee"],  # coffee on top
+    )
+    state = choose(state, "trader")
+    state = play(state, BUY_PLANTATION)
+    assert state.current == ANNA and set(pr.legal_actions(state)) == {FOREST, PASS}
+    log: list[dict] = []
+    state = play(state, FOREST, log=log)
+    anna = state.players[ANNA]
+    assert (anna.tiles[COFFEE], anna.forests, anna.forest_kinds[COFFEE]) == (0, 1, 1)
+    assert log == [{"event": "forest", "seat": ANNA, "tile": "coffee"}]
+    assert state.current == BOB  # nothing to sell: the turn is over
+
+
+def test_the_bought_plantation_stays_a_plantation_without_an_occupied_forest_house():
+    state = both_position(
+        [player(doubloons=2, city={"land_office": 1, "forest_house": 0}), player(), player()],
+        stack=["coffee"],
+    )
+    state = play(choose(state, "trader"), BUY_PLANTATION)
+    assert state.current == BOB and state.players[ANNA].tiles[COFFEE] == 1
+
+
+def test_jagdschloss_legt_auch_einen_wald_zurueck():
+    """ "… eine seiner Plantagen (oder einen Wald) ersatzlos zurück auf den Ablagestapel": the
+    forest goes back as the plantation it is."""
+    state = both_position(
+        [player(island={"corn": 1}, city={"hunting_lodge": 1}), player(), player()],
+        forests={ANNA: [INDIGO, INDIGO]},
+        face_up=["sugar", "sugar", "tobacco", "coffee"],
+    )
+    state = play(choose(state, "settler"), PASS, PASS, PASS)
+    assert state.phase == "hunting_lodge"
+    assert set(pr.legal_actions(state)) == {
+        DiscardPlantation(CORN, "empty"),
+        DiscardPlantation(INDIGO, "forest"),
+        PASS,
+    }
+    log: list[dict] = []
+    state = play(state, DiscardPlantation(INDIGO, "forest"), log=log)
+    anna = state.players[ANNA]
+    assert (anna.forests, anna.forest_kinds[INDIGO], anna.tiles[CORN]) == (1, 1, 1)
+    assert log[0] == {
+        "event": "hunting_lodge",
+        "seat": ANNA,
+        "tile": "indigo",
+        "occupant": "forest",
+    }
+    assert INDIGO in state.discards
+
+
+def test_the_land_office_sells_no_forest():
+    """The Land office names "eine beliebige seiner Plantagen", not a forest."""
+    state = both_position(
+        [
+            noble_player(
+                island={"corn": 1}, city={"land_office": 0}, city_nobles={"land_office": 1}
+            ),
+            player(),
+            player(),
+        ],
+        forests={ANNA: [INDIGO]},
+    )
+    state = choose(state, "trader")
+    assert DiscardPlantation(INDIGO, "forest") not in pr.legal_actions(state)
+    rejects(state, DiscardPlantation(INDIGO, "forest"), "no_plantation")
+
+
+def test_forests_are_no_empty_spaces_for_the_hunting_lodge():
+    """ "… die (eindeutig!) meisten leeren Anbaufelder": a forest fills its space."""
+
+    def settle(forests: int) -> pr.State:
+        state = both_position(
+            [
+                noble_player(
+                    island={"corn": 2}, city={"hunting_lodge": 0}, city_nobles={"hunting_lodge": 1}
+                ),
+                player(island={"corn": 4}),
+                player(island={"corn": 5}),
+            ],
+            forests={ANNA: [CORN] * forests},
+        )
+        return play(choose(state, "settler"), PASS, PASS, PASS)
+
+    assert settle(1).players[ANNA].vp == 2  # 9 empty spaces against 8
+    assert settle(3).players[ANNA].vp == 0  # 7 against 8
+
+
+def test_the_black_market_pays_with_a_colonist_not_a_noble():
+    """ "… maximal je einen Kolonisten, einen Warenstein und einen Siegpunkt": a noble is
+    worth a VP at the end and is not a colonist to pay with (the engine's reading)."""
+    state = both_position(
+        [
+            noble_player(
+                doubloons=7,
+                island={"corn": 1},
+                island_nobles={"corn": 1},
+                city={"black_market": 1},
+            ),
+            player(),
+            player(),
+        ],
+    )
+    state = choose(state, "builder")  # harbor 8, less 1 for the builder: 7
+    state.players[ANNA].doubloons = 6
+    rejects(state, Build("harbor", colonist="corn"), "no_colonist_there")
+    assert not [a for a in pr.legal_actions(state) if a.type == "build" and a.black_market]
+
+
+def test_a_noble_guest_moves_as_a_noble():
+    """The guest house takes "bis zu zwei Kolonisten"; a noble placed there is a guest too and
+    keeps being a noble where it moves (the engine's reading)."""
+    state = both_position(
+        [
+            noble_player(
+                island={"corn": 1},
+                city={"guest_house": 1, "library": 0},
+                city_nobles={"guest_house": 1},
+            ),
+            player(),
+            player(),
+        ],
+    )
+    moves = {a for a in pr.legal_actions(state) if a.type == "move_guest"}
+    assert moves == {
+        MoveGuest("corn"),
+        MoveGuest("library"),
+        MoveGuest("corn", True),
+        MoveGuest("library", True),
+    }
+    log: list[dict] = []
+    state = play(state, MoveGuest("library", True), log=log)
+    anna = state.players[ANNA]
+    assert (anna.city["guest_house"], anna.city["library"]) == (1, 1)
+    assert anna.noble_city == {"library": 1}
+    assert log == [{"event": "guest_moved", "seat": ANNA, "to": "library", "noble": True}]
+    rejects(state, MoveGuest("corn", True), "no_noble_guest")
+    json = pr.action_to_json(MoveGuest("corn", True))
+    assert json == {"type": "move_guest", "to": "corn", "noble": True}
+    assert pr.action_from_json(json) == MoveGuest("corn", True)
