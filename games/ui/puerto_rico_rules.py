@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.text import capfirst
 from django.utils.translation import pgettext_lazy
 
-from games.engines.puerto_rico.data import BASE, BUILDINGS, GOODS, NEW_BUILDINGS
+from games.engines.puerto_rico.data import BASE, BUILDINGS, GOODS, NEW_BUILDINGS, NOBLES
 from games.ui.puerto_rico_names import BUILDING_NAMES, GOOD_NAMES, ROLE_NAMES
 
 ROLE_RULES = {
@@ -203,6 +203,46 @@ BUILDING_RULES = {
         "At the game's end: 1, 3, 6 or 10 VP for 1, 2, 3 or 4 sets of three identical "
         "island tiles (forests, quarries or a plantation kind).",
     ),
+    # Expansion II, "The Nobles"
+    "land_office": pgettext_lazy(
+        "rule",
+        "In the trader phase, besides selling: with a colonist, buy the top face-down "
+        "plantation for 1 doubloon; with a noble, give up one of your plantations for 1 "
+        "doubloon.",
+    ),
+    "chapel": pgettext_lazy(
+        "rule",
+        "In every craftsman phase: 1 doubloon with a colonist on it, 1 VP with a noble.",
+    ),
+    "hunting_lodge": pgettext_lazy(
+        "rule",
+        "At the end of every settler phase: with a colonist, you may give up one plantation "
+        "(or forest); with a noble, 2 VP if you alone have the most empty island spaces.",
+    ),
+    "building_office": pgettext_lazy(
+        "rule",
+        "With a colonist, 1 doubloon off every building of columns 1 to 3; with a noble, 2 "
+        "doubloons off every large building.",
+    ),
+    "royal_supplier": pgettext_lazy(
+        "rule",
+        "On your first turn of a captain phase, before shipping: per noble you own, return "
+        "one barrel of a different kind to the supply for 1 VP each.",
+    ),
+    "villa": pgettext_lazy(
+        "rule",
+        "On your first turn of a mayor phase: 1 extra noble from the supply (a colonist if "
+        "none is left).",
+    ),
+    "jeweler": pgettext_lazy(
+        "rule",
+        "In every craftsman phase: 1 doubloon per noble you own. Counts as a large "
+        "production building for the guild hall.",
+    ),
+    "royal_garden": pgettext_lazy(
+        "rule",
+        "At the game's end, when occupied: 1 more VP per noble you own, wherever it stands.",
+    ),
 }
 """The rules of the violet buildings; production buildings take ``PRODUCTION_RULE``."""
 
@@ -288,6 +328,11 @@ COMPONENT_RULES = {
         "Guest (New Buildings): a colonist in the guest house. Its owner may move it to an "
         "empty circle whenever he decides, outside the mayor phase.",
     ),
+    "noble": pgettext_lazy(
+        "rule",
+        "Noble (Nobles): comes on the colonist ship, taken instead of a colonist and placed "
+        "like one; worth 1 VP at the game's end. Some buildings do more with a noble on them.",
+    ),
     "draft": pgettext_lazy(
         "rule",
         "Building draft (New Buildings): before the first round everyone in turn, the start "
@@ -324,6 +369,7 @@ COMPONENT_ORDER = (
     "draft",
     "forest",
     "guest",
+    "noble",
 )
 COMPONENT_NAMES = {
     "governor": pgettext_lazy("component", "Governor"),
@@ -344,10 +390,12 @@ COMPONENT_NAMES = {
     "draft": pgettext_lazy("component", "Building draft"),
     "forest": pgettext_lazy("component", "Forest"),
     "guest": pgettext_lazy("component", "Guest"),
+    "noble": pgettext_lazy("component", "Noble"),
 }
 EXPANSION_NAMES = {
     BASE: pgettext_lazy("expansion", "Base game"),
     NEW_BUILDINGS: pgettext_lazy("expansion", "Expansion I: The New Buildings"),
+    NOBLES: pgettext_lazy("expansion", "Expansion II: The Nobles"),
 }
 """Headings of the rules page's building sections; the expansions add theirs."""
 
