@@ -69,17 +69,17 @@ def test_the_move_coming_to_you_changes_the_title_and_icon_and_sounds_and_notifi
     game = game_with_governor(bob, anna)
     page = open_hidden_waiting_page(open_page, anna, game)
     expect(page.locator(".turn")).to_contain_text("Waiting for bob")
-    expect(page).to_have_title(f"Game {game.pk} · puerto")
+    expect(page).to_have_title(f"Game {game.pk} · Puerto Rico · puerto")
     assert page.locator('link[rel="icon"]').get_attribute("href").endswith("/favicon.svg")
 
     play_until_the_move_is(game, anna, [bob])
     page.clock.run_for(15_000)
 
-    expect(page).to_have_title(f"Your move · Game {game.pk} · puerto")
+    expect(page).to_have_title(f"Your move · Game {game.pk} · Puerto Rico · puerto")
     assert page.locator('link[rel="icon"]').get_attribute("href").endswith("/favicon-turn.svg")
     assert page.evaluate("window.alerts") == {
         "tones": 1,
-        "notifications": [["Your move", f"Game {game.pk} · puerto"]],
+        "notifications": [["Your move", f"Game {game.pk} · Puerto Rico · puerto"]],
     }
 
 
@@ -91,7 +91,7 @@ def test_without_the_settings_only_the_title_and_icon_change(open_page, anna, bo
     play_until_the_move_is(game, anna, [bob])
     page.clock.run_for(15_000)
 
-    expect(page).to_have_title(f"Your move · Game {game.pk} · puerto")
+    expect(page).to_have_title(f"Your move · Game {game.pk} · Puerto Rico · puerto")
     assert page.evaluate("window.alerts") == {"tones": 0, "notifications": []}
 
 
@@ -104,6 +104,6 @@ def test_a_page_opened_on_your_move_shows_it_without_a_sound(open_page, anna, bo
     page.add_init_script(RECORD_ALERTS)
     page.goto(game.get_absolute_url())
 
-    expect(page).to_have_title(f"Du bist am Zug · Partie {game.pk} · puerto")
+    expect(page).to_have_title(f"Du bist am Zug · Partie {game.pk} · Puerto Rico · puerto")
     assert page.locator('link[rel="icon"]').get_attribute("href").endswith("/favicon-turn.svg")
     assert page.evaluate("window.alerts") == {"tones": 0, "notifications": []}
