@@ -140,9 +140,3 @@ def as_json(message: ChatMessage) -> dict:
         "version": message.version,
         "created_at": message.created_at.isoformat(),
     }
-
-
-def export(game: Game) -> list[dict]:
-    """The game's chat for its JSON export: every message not hidden by a moderator."""
-    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
-    return [as_json(m) for m in shown.select_related("author").order_by("pk")]

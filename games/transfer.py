@@ -30,9 +30,20 @@ MAX_NAME = Seat._meta.get_field("imported_name").max_length
 
 
 def chat_messages(game: Game) -> list[dict[str, Any]]:
-    """The game's chat for the file: each message as ``{"seat", "at", "text"}``. Empty: the
-    site has no chat yet; this is where it goes in."""
-    return []
+    """The game's chat for the file (its seats prefetched), hidden messages left out: each
+    message as ``{"seat", "after_move", "at", "text"}``, ``seat`` the engine seat of its
+    author."""
+    seats = {s.user_id: s.position for s in game.seats.all() if s.user_id is not None}
+    shown = game.chat_messages.filter(hidden_at__isnull=True).order_by("pk")
+    return [
+        {
+            "seat": seats.get(m.author_id),
+            "after_move": m.after_move,
+            "at": m.created_at.isoformat(),
+            "text": m.text,
+        }
+        for m in shown
+    ]
 
 
 def export_game(game: Game) -> dict[str, Any]:

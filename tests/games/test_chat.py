@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import chat, services
+from games import chat, services, transfer
 from games.models import ChatMessage, Game
 from moderation.models import Standing
 from tests.games.test_views import client_for, running_game, to_act
@@ -237,15 +237,14 @@ def test_the_export_is_json_ready_and_leaves_hidden_messages_out(game, users):
     kept = chat.post(game.pk, users[0], "kept")
     gone = chat.post(game.pk, users[1], "gone")
     chat.hide(gone.pk)
-    exported = chat.export(game)
+    exported = transfer.chat_messages(Game.objects.with_seats().get(pk=game.pk))
     assert json.loads(json.dumps(exported)) == exported
+    anna = game.seats.get(user=users[0]).position
     assert exported == [
         {
-            "id": kept.pk,
-            "author": "anna",
-            "text": "kept",
+            "seat": anna,
             "after_move": 0,
-            "version": 0,
-            "created_at": kept.created_at.isoformat(),
+            "at": kept.created_at.isoformat(),
+            "text": "kept",
         }
     ]
