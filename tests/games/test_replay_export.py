@@ -118,6 +118,16 @@ def test_undos_travel_in_the_file_and_replay(users):
         transfer.import_game(huge, users[0])
 
 
+@pytest.mark.parametrize("edition", ["base", "new_buildings", "nobles", "both"])
+def test_a_game_of_every_edition_goes_out_and_comes_back_the_same(users, edition):
+    data = game_file(seed=3, options={"edition": edition})
+    game = transfer.import_game(data, users[0])
+    assert game.options["edition"] == edition
+    assert game.state == pr.to_json(services.replay(game))
+    again = transfer.export_game(Game.objects.with_seats().get(pk=game.pk))
+    assert again["moves"] == data["moves"] and again["options"]["edition"] == edition
+
+
 def test_my_games_offers_the_replay_of_a_finished_game(users):
     game = services.create_game(users[0], num_players=2)
     services.join_game(game.pk, users[1])
