@@ -233,6 +233,12 @@ class GameUndo(APIView):
     """Take back the requester's last decision: ``{"version": n}`` (optional, the version
     seen). The answer holds the versions taken back and the game as the requester now sees it."""
 
+    @extend_schema(
+        operation_id="undo",
+        summary="Take back your last decision (docs/platform.md)",
+        request=OpenApiTypes.OBJECT,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 409: ERROR},
+    )
     def post(self, request: Request, pk: int) -> Response:
         body = _object_body(request, _("send a JSON object with 'version'"))
         if isinstance(body, Response):
@@ -268,6 +274,11 @@ class GameExport(APIView):
 
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        operation_id="export",
+        summary="A finished game as its file (docs/export.md)",
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR},
+    )
     def get(self, request: Request, pk: int) -> Response:
         game = Game.objects.with_seats().filter(pk=pk).first()
         if game is None:
@@ -281,6 +292,12 @@ class GameImport(APIView):
     """Import an exported game (the file as the body): 201 with the new game's id and its
     replay page, or 400 with the reason and ``move``, the version of the move that failed."""
 
+    @extend_schema(
+        operation_id="import",
+        summary="Import an exported game (docs/export.md)",
+        request=OpenApiTypes.OBJECT,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 413: ERROR},
+    )
     def post(self, request: Request) -> Response:
         if len(request.body) > transfer.MAX_IMPORT_BYTES:
             return _error(413, _("The file is larger than 2 MB."))

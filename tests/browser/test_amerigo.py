@@ -63,7 +63,7 @@ def test_an_amerigo_game_against_an_ai_is_played_to_the_end_through_the_pages(op
         first_choice(page)
         decisions += 1
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and decisions > 5
+    assert game.status == Game.Status.FINISHED and decisions >= 3  # the last turns, by page
     state = game.engine_state()
     with translation.override("en"):  # as the page names the AI seat
         names = game.names()
