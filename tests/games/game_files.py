@@ -8,11 +8,12 @@ from typing import Any
 
 from games.engines import get_engine
 
-pr = get_engine("puerto_rico")
 
-
-def game_file(seed: int = 5, names=("anna", "bob"), options=None) -> dict[str, Any]:
+def game_file(
+    seed: int = 5, names=("anna", "bob"), options=None, engine: str = "puerto_rico"
+) -> dict[str, Any]:
     """A finished game of random legal moves, as ``docs/export.md`` writes it."""
+    pr = get_engine(engine)
     state = pr.new_game(len(names), seed, options)
     draw = random.Random(seed)
     moves = []
@@ -34,7 +35,7 @@ def game_file(seed: int = 5, names=("anna", "bob"), options=None) -> dict[str, A
     return {
         "format": "puerto-game",
         "format_version": 1,
-        "engine": "puerto_rico",
+        "engine": engine,
         "options": dict(options or {}),
         "num_players": len(names),
         "seed": seed,

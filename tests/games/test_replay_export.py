@@ -128,6 +128,14 @@ def test_a_game_of_every_edition_goes_out_and_comes_back_the_same(users, edition
     assert again["moves"] == data["moves"] and again["options"]["edition"] == edition
 
 
+def test_an_amerigo_game_goes_out_and_comes_back_the_same(users):
+    data = game_file(seed=2, engine="amerigo")
+    game = transfer.import_game(data, users[0])
+    assert game.engine == "amerigo"
+    assert game.state == get_engine("amerigo").to_json(services.replay(game))
+    assert transfer.export_game(Game.objects.with_seats().get(pk=game.pk))["moves"] == data["moves"]
+
+
 def test_my_games_offers_the_replay_of_a_finished_game(users):
     game = services.create_game(users[0], num_players=2)
     services.join_game(game.pk, users[1])
