@@ -474,6 +474,7 @@ class ModeratedUserAdmin(UserAdmin):
         return actions
 
     def _user_action(self, request, queryset, title: str, service, form_class=ReasonForm):
+        """The action's form, then ``service(moderator, user, data)`` for each user."""
         return with_reason(
             self,
             request,
@@ -483,23 +484,19 @@ class ModeratedUserAdmin(UserAdmin):
             apply=lambda user, data: service(request.user, user, data),
         )
 
+    def _reasoned(self, request, queryset, title: str, service):
+        """An action whose service takes the moderator, the user and the reason alone."""
+        return self._user_action(
+            request, queryset, title, lambda by, user, data: service(by, user, data["reason"])
+        )
+
     @admin.action(description=_("Warn the selected users (by email)"), permissions=["moderate"])
     def warn(self, request, queryset):
-        return self._user_action(
-            request,
-            queryset,
-            gettext("Warn users"),
-            lambda by, user, data: services.warn(by, user, data["reason"]),
-        )
+        return self._reasoned(request, queryset, gettext("Warn users"), services.warn)
 
     @admin.action(description=_("Mute the selected users"), permissions=["moderate"])
     def mute(self, request, queryset):
-        return self._user_action(
-            request,
-            queryset,
-            gettext("Mute users"),
-            lambda by, user, data: services.mute(by, user, data["reason"]),
-        )
+        return self._reasoned(request, queryset, gettext("Mute users"), services.mute)
 
     @admin.action(description=_("Suspend the selected users"), permissions=["moderate"])
     def suspend(self, request, queryset):
@@ -515,24 +512,14 @@ class ModeratedUserAdmin(UserAdmin):
 
     @admin.action(description=_("Ban the selected users"), permissions=["moderate"])
     def ban(self, request, queryset):
-        return self._user_action(
-            request,
-            queryset,
-            gettext("Ban users"),
-            lambda by, user, data: services.ban(by, user, data["reason"]),
-        )
+        return self._reasoned(request, queryset, gettext("Ban users"), services.ban)
 
     @admin.action(
         description=_("Lift mute, suspension and ban of the selected users"),
         permissions=["moderate"],
     )
     def reinstate(self, request, queryset):
-        return self._user_action(
-            request,
-            queryset,
-            gettext("Reinstate users"),
-            lambda by, user, data: services.reinstate(by, user, data["reason"]),
-        )
+        return self._reasoned(request, queryset, gettext("Reinstate users"), services.reinstate)
 
     def delete_view(self, request, object_id, extra_context=None):
         """A deletion without a reason is not done: the page asks again."""
