@@ -43,7 +43,7 @@ def game_document(game: Game, user) -> dict:
     """A game as ``user`` may know it (seats prefetched): their seat's view, and their legal
     actions when it is their turn. What a read answers, and what a move answers with, so a
     client that moves again need not read the game first."""
-    mine = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
+    mine = game.seat_of(user)
     you = mine.position if mine else None
     data = {
         "id": game.pk,

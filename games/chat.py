@@ -28,11 +28,7 @@ class TooFast(GameError):
 
 def is_player(game: Game, user) -> bool:
     """Whether ``user`` has a seat in ``game`` (seats prefetched or not)."""
-    return (
-        user is not None
-        and user.is_authenticated
-        and any(s.user_id == user.pk for s in game.seats.all())
-    )
+    return game.seat_of(user) is not None
 
 
 def may_read(game: Game, user) -> bool:

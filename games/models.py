@@ -159,6 +159,13 @@ class Game(models.Model):
     def engine_state(self):
         return self.rules.from_json(self.state)
 
+    def seat_of(self, user) -> Seat | None:
+        """The seat ``user`` holds (seats prefetched or not); None for anyone else, an
+        anonymous visitor or no user at all included."""
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s for s in self.seats.all() if s.user_id == user.pk), None)
+
     def seat_to_act(self) -> Seat | None:
         if self.current_position is None:
             return None

@@ -343,7 +343,7 @@ def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameEr
 def seatless_refusal(game: Game, user) -> Forbidden | None:
     """The refusal for a user who holds no seat in ``game`` (its seats prefetched), or None:
     what the move form answers before it reads anything else of the request."""
-    if user is None or not any(s.user_id == user.pk for s in game.seats.all()):
+    if game.seat_of(user) is None:
         return Forbidden(gettext("you have no seat in this game"))
     return None
 
@@ -544,7 +544,7 @@ def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Mov
         game = _lock_for_move(game_id)
         if game.status != Game.Status.RUNNING:
             raise Conflict(gettext("the game is not running"))
-        seat = next((s for s in game.seats.all() if user and s.user_id == user.pk), None)
+        seat = game.seat_of(user)
         if seat is None:
             raise Forbidden(gettext("you have no seat in this game"))
         if seat.is_ai:

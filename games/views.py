@@ -46,12 +46,6 @@ def _game(pk: int, viewer=None) -> Game:
     return game
 
 
-def _viewer_seat(game: Game, user) -> Seat | None:
-    if not user.is_authenticated:
-        return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
-
-
 def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
     """The log told by the game's UI in the reader's language: ``moves`` are (version,
     events) pairs in order."""
@@ -64,7 +58,7 @@ def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
 def board_context(request: HttpRequest, game: Game, message: str = "", posted=None) -> dict:
     """What ``games/_board.html`` needs: the platform's part plus the game UI's own.
     ``posted``: the fields of a refused move, for the UI to show them again as entered."""
-    seat = _viewer_seat(game, request.user)
+    seat = game.seat_of(request.user)
     notifications.saw(seat)  # a player with the game open gets no "your move" email
     context = {
         "game": game,
@@ -152,7 +146,7 @@ def _final_chart(game: Game) -> dict | None:
 def _seats_context(request: HttpRequest, game: Game) -> dict:
     return {
         "game": game,
-        "seat": _viewer_seat(game, request.user),
+        "seat": game.seat_of(request.user),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
         "ai_levels": ai_levels(game.engine),
         "can_manage": request.user.is_authenticated
@@ -430,7 +424,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     start), each player from their own seat: anyone through a finished or cancelled game
     (spectators see the public view), only its players through a running game."""
     game = _game(pk)
-    seat = _viewer_seat(game, request.user)
+    seat = game.seat_of(request.user)
     if game.state is None:
         raise Http404(gettext("the game has not started"))
     if game.status == Game.Status.RUNNING and seat is None:
