@@ -121,9 +121,7 @@ class NewGameForm(forms.Form):
                     required=False,
                     empty_value=option["default"],
                     initial=option["default"],
-                    choices=[
-                        (c, words.get(c, str(c))) for c in option.get("playable", option["choices"])
-                    ],
+                    choices=[(c, words.get(c, str(c))) for c in option["choices"]],
                     help_text=help_text,
                 )
             self.fields[name] = field

@@ -15,8 +15,7 @@ class Engine(Protocol):
     PLAYER_COUNTS: tuple[int, ...]
     OPTIONS: tuple[dict[str, Any], ...]
     """Each option: ``name``, ``label``, ``help``, ``type`` ("bool" or "choice"), ``default``,
-    ``choices`` for a choice, ``players`` when it applies to some player counts only,
-    ``playable`` when the site offers only some of a choice's values to new games."""
+    ``choices`` for a choice, ``players`` when it applies to some player counts only."""
 
     def new_game(
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None

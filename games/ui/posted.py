@@ -21,6 +21,14 @@ def one(data, key: str) -> str | None:
     return values[0] if values else None
 
 
+def every(data, key: str) -> list[str]:
+    """All values of ``key``: the ticked checkboxes that share a name."""
+    if hasattr(data, "getlist"):
+        return data.getlist(key)
+    value = data.get(key)
+    return [] if value is None else value if isinstance(value, list) else [value]
+
+
 def check_size(data) -> None:
     if len(data) > MAX_FIELDS:
         raise ValueError(_("too many form fields"))

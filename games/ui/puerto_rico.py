@@ -16,8 +16,8 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import builder, trader
-from games.engines.puerto_rico.common import privileges, uses_new_buildings
+from games.engines.puerto_rico import builder, mayor, trader
+from games.engines.puerto_rico.common import privileges, uses_new_buildings, uses_nobles
 from games.engines.puerto_rico.data import (
     BASE,
     BUILDINGS,
@@ -30,7 +30,7 @@ from games.engines.puerto_rico.data import (
     SETUPS,
 )
 from games.ui import puerto_rico_drawing as drawing
-from games.ui.posted import action_json, check_size
+from games.ui.posted import action_json, check_size, every
 from games.ui.posted import one as _one
 from games.ui.puerto_rico_events import describe_refusal
 from games.ui.puerto_rico_names import (
@@ -281,8 +281,19 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
         what = _("take one extra barrel (privilege) or pass")
     elif phase == "trader":
         what = _("sell one barrel or pass")
+        if types & {"buy_plantation", "discard_plantation"}:
+            what = _("use the %(building)s, then %(what)s") % {
+                "building": BUILDING_NAMES["land_office"],
+                "what": what,
+            }
     elif phase == "captain":
         parts = [_("load goods on a ship")] if "load" in types else []
+        if "royal_supplier" in types:
+            parts.insert(
+                0,
+                _("first return barrels for VP (%(building)s)")
+                % {"building": BUILDING_NAMES["royal_supplier"]},
+            )
         for wharf in ("wharf", "small_wharf"):
             if wharf in types:
                 parts.append(_("ship goods on the %(wharf)s") % {"wharf": BUILDING_NAMES[wharf]})
@@ -317,8 +328,8 @@ def _button(action: pr.Action, label: str, good: str | None = None) -> dict[str,
 
 
 def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
-    """The forms of the seat to act: the phase's own, then the New Buildings' extra ones
-    (black market, small wharf, guest moves), each a form of its own beside the board."""
+    """The forms of the seat to act: the phase's own, then the expansions' extra ones
+    (black market, small wharf, royal supplier, guest moves), each a form of its own."""
     phase = state.phase
     guests = [a for a in legal if a.type == "move_guest"]
     legal = [a for a in legal if a.type != "move_guest"]
@@ -332,6 +343,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
         choices = _buttons(state, legal, seat)
     choices["black_market"] = _black_market(state, legal, seat)
     choices["small_wharf"] = _small_wharf(state, legal, seat)
+    choices["royal_supplier"] = _royal_supplier(state, legal, seat)
     choices["guests"] = [
         _button(a, _("Move a guest: %(place)s") % {"place": capfirst(_place(a.to))}) for a in guests
     ]
@@ -434,13 +446,53 @@ def _buttons(state: pr.State, legal, seat: int) -> dict[str, Any]:
                 "wharf": BUILDING_NAMES["wharf"],
             }
             buttons.append(_button(a, label, good))
-        elif t == "draft":
-            continue  # the draft's own list (``_draft``)
-        elif t == "small_wharf":
-            continue  # its own form (``_small_wharf``)
+        elif t == "buy_plantation":
+            label = _("Buy the top face-down plantation for 1 doubloon (%(building)s)")
+            buttons.append(_button(a, label % {"building": BUILDING_NAMES["land_office"]}))
+        elif t == "discard_plantation":
+            buttons.append(_button(a, _discard_label(phase, a), _discard_good(a)))
+        elif t in ("draft", "small_wharf", "royal_supplier"):
+            continue  # their own forms (``_draft``, ``_small_wharf``, ``_royal_supplier``)
         else:
-            buttons.append(_button(a, _pass_label(phase)))
+            buttons.append(_button(a, _pass_label(phase, {a.type for a in legal})))
     return {"kind": "buttons", "phase": phase, "buttons": buttons}
+
+
+def _discard_label(phase: str, a) -> str:
+    """A plantation given up: sold with the Land office (trader) or returned with the
+    Hunting lodge (end of the settler phase), and what becomes of its piece."""
+    words = {
+        "kind": ISLAND_KIND_NAMES[ISLAND_KINDS[a.tile]],
+        "building": BUILDING_NAMES["land_office" if phase == "trader" else "hunting_lodge"],
+        "piece": {
+            "empty": _("empty"),
+            "colonist": _("its colonist goes to San Juan"),
+            "noble": _("its noble goes to San Juan"),
+            "forest": "",
+        }[a.occupant],
+    }
+    if a.occupant == "forest":
+        return _("Return one forest, laid from %(kind)s (%(building)s)") % words
+    if phase == "trader":
+        return _("Sell one %(kind)s plantation (%(piece)s) for 1 doubloon (%(building)s)") % words
+    return _("Return one %(kind)s plantation (%(piece)s) (%(building)s)") % words
+
+
+def _discard_good(a) -> str:
+    return "forest" if a.occupant == "forest" else ISLAND_KINDS[a.tile]
+
+
+def _royal_supplier(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
+    """The Royal supplier: which barrels (one per noble, different kinds) to return for
+    1 VP each, as checkboxes; the engine judges the choice."""
+    if not any(a.type == "royal_supplier" for a in legal):
+        return None
+    pl = state.players[seat]
+    return {
+        "goods": [{"good": g, "name": GOOD_NAMES[g]} for i, g in enumerate(GOODS) if pl.goods[i]],
+        "nobles": pl.nobles(),
+        "building": BUILDING_NAMES["royal_supplier"],
+    }
 
 
 def _black_market(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
@@ -487,13 +539,18 @@ def _small_wharf(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
     return {"rows": rows, "building": BUILDING_NAMES["small_wharf"]}
 
 
-def _pass_label(phase: str) -> str:
+def _pass_label(phase: str, types: set[str]) -> str:
+    if phase == "captain":
+        # The captain may pass only when he cannot load: he declines what his buildings offer.
+        unused = [b for b in ("wharf", "small_wharf", "royal_supplier") if b in types]
+        return _("Do not use the %(wharf)s") % {
+            "wharf": _either([str(BUILDING_NAMES[b]) for b in unused or ["wharf"]])
+        }
     return {
         "settler": _("Take nothing"),
         "builder": _("Build nothing"),
         "craftsman": _("No extra barrel"),
         "trader": _("Sell nothing"),
-        "captain": _("Do not use the %(wharf)s") % {"wharf": BUILDING_NAMES["wharf"]},
         "hunting_lodge": _("Return no plantation"),
     }[phase]
 
@@ -503,19 +560,24 @@ def _good_of(b) -> str | None:
 
 
 def _mayor(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
-    """The placement form: one count per island kind and building.
+    """The placement form: one count per island kind and building (with the Nobles, a
+    count of colonists and one of nobles).
 
-    Pre-filled with the colonists where they stand, and those waiting in San Juan on the
-    first free circles, so that the form as shown is a legal placement to adjust. A refused
-    placement (``posted``) comes back as the player entered it.
+    Pre-filled with the pieces where they stand, and those waiting in San Juan on the first
+    free circles (nobles first), so that the form as shown is a legal placement to adjust. A
+    refused placement (``posted``) comes back as the player entered it.
     """
     pl = state.players[seat]
+    nobles_game = uses_nobles(state)
+    take_choices = mayor.noble_choices(state) if nobles_game else (False,)
+    must_take = take_choices == (True,)
     island = [
         {
             "field": f"island-{kind}",
             **_good(kind),
             "max": pl.tiles[k],
-            "now": pl.worked[k],
+            "now": pl.worked[k] - pl.noble_worked[k],
+            "nobles_now": pl.noble_worked[k],
         }
         for k, kind in enumerate(ISLAND_KINDS)
         if pl.tiles[k]
@@ -527,31 +589,50 @@ def _mayor(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
             "good": _good_of(b),
             "large": b.large,
             "max": b.circles,
-            "now": pl.city[b.name],
+            "now": pl.city[b.name] - pl.noble_city.get(b.name, 0),
+            "nobles_now": pl.noble_city.get(b.name, 0),
         }
         for b in BUILDINGS.values()
         if b.name in pl.city
     ]
-    waiting = pl.san_juan
-    for row in island + city:
-        row["value"] = row["now"] + min(waiting, row["max"] - row["now"])
+    rows = island + city
+    nobles = pl.nobles() + must_take
+    colonists = pl.colonists() - pl.nobles()
+    waiting_nobles = pl.noble_san_juan + must_take
+    waiting = pl.san_juan - pl.noble_san_juan
+    for row in rows:
+        free = row["max"] - row["now"] - row["nobles_now"]
+        row["noble_value"] = row["nobles_now"] + min(waiting_nobles, free)
+        waiting_nobles -= row["noble_value"] - row["nobles_now"]
+        free = row["max"] - row["now"] - row["noble_value"]
+        row["value"] = row["now"] + min(waiting, free)
         waiting -= row["value"] - row["now"]
+        row["noble_field"] = f"noble-{row['field']}"
     if posted is not None:
-        for row in island + city:
+        for row in rows:
             row["value"] = posted.get(row["field"], row["value"])
+            row["noble_value"] = posted.get(row["noble_field"], row["noble_value"])
     return {
         "kind": "mayor",
-        "island": island,
-        "city": city,
-        "colonists": pl.colonists(),
-        "circles": sum(r["max"] for r in island + city),
-        "placed": pl.colonists() - waiting,
+        "groups": [
+            {"legend": _("Island"), "rows": island},
+            *([{"legend": _("City"), "rows": city}] if city else []),
+        ],
+        "colonists": colonists,
+        "circles": sum(r["max"] for r in rows),
+        "placed": colonists + nobles - waiting - waiting_nobles,
         "newcomers": pl.san_juan,
-        "san_juan": waiting,
-        # Arrangements lists the placements without the privilege first.
-        "privilege": legal[len(legal) - 1].privilege,
+        "san_juan": waiting + waiting_nobles,
+        "privilege": mayor.privilege_colonists(state),
         "privilege_taken": posted is not None and posted.get("privilege") == "on",
         "supply": state.colonist_supply,
+        "nobles": nobles_game
+        and {
+            "count": nobles,
+            "must_take": must_take,
+            "may_take": take_choices == (False, True),
+            "taken": posted is not None and posted.get("take_noble") == "on",
+        },
     }
 
 
@@ -612,31 +693,52 @@ def action_from_post(data) -> dict[str, Any]:
             if _one(data, f"wharf-{g}") is not None
         }
         return _normalised({"type": "small_wharf", "goods": goods})
+    if _one(data, "kind") == "royal_supplier":
+        return _normalised({"type": "royal_supplier", "goods": every(data, "goods")})
     if _one(data, "kind") is not None:
         raise ValueError(_("unknown form kind"))
     return _normalised(action_json(data))
 
 
 def _arrangement(data) -> dict[str, Any]:
+    """The mayor form: ``island-<kind>`` and ``city-<building>`` count colonists, the same
+    names after ``noble-`` count nobles (the Nobles)."""
     island: dict[str, int] = {}
     city: dict[str, int] = {}
+    noble_placement: dict[str, dict[str, int]] = {"island": {}, "city": {}}
     for key in data:
-        if key.startswith("island-"):
-            kind = key.removeprefix("island-")
+        counts = island, city
+        name = key
+        if key.startswith("noble-"):
+            counts = noble_placement["island"], noble_placement["city"]
+            name = key.removeprefix("noble-")
+        if name.startswith("island-"):
+            kind = name.removeprefix("island-")
             if kind not in ISLAND_KINDS:
                 raise ValueError(_("unknown island tile '%(kind)s'") % {"kind": kind})
-            island[kind] = _count(_one(data, key), ISLAND_KIND_NAMES[kind])
-        elif key.startswith("city-"):
-            name = key.removeprefix("city-")
-            if name not in BUILDINGS:
-                raise ValueError(_("unknown building '%(name)s'") % {"name": name})
-            city[name] = _count(_one(data, key), BUILDING_NAMES[name])
+            counts[0][kind] = _count(_one(data, key), ISLAND_KIND_NAMES[kind])
+        elif name.startswith("city-"):
+            building = name.removeprefix("city-")
+            if building not in BUILDINGS:
+                raise ValueError(_("unknown building '%(name)s'") % {"name": building})
+            counts[1][building] = _count(_one(data, key), BUILDING_NAMES[building])
     if not island and not city:
         raise ValueError(_("the placement gives no colonist counts"))
-    privilege = _one(data, "privilege")
-    if privilege not in (None, "on"):
-        raise ValueError(_("privilege is a checkbox: 'on' or absent"))
-    return {"type": "arrange", "island": island, "city": city, "privilege": privilege == "on"}
+    return {
+        "type": "arrange",
+        "island": island,
+        "city": city,
+        "privilege": _checkbox(data, "privilege"),
+        "nobles": noble_placement,
+        "take_noble": _checkbox(data, "take_noble"),
+    }
+
+
+def _checkbox(data, name: str) -> bool:
+    value = _one(data, name)
+    if value not in (None, "on"):
+        raise ValueError(_("%(name)s is a checkbox: 'on' or absent") % {"name": name})
+    return value == "on"
 
 
 def _count(value: str | None, where: str) -> int:

@@ -84,6 +84,8 @@ def words(language: str) -> dict[str, Any]:
         return {
             "said": _("%(name)s. %(rule)s"),
             "occupied": _("occupied"),
+            "noble_on": _("a noble on it"),
+            "of_them_nobles": _("%(state)s (nobles among them: %(nobles)d)"),
             "forest": capfirst(PLACE_NAMES["forest"]),
             "forest_letter": str(FOREST_LETTER),
             "guests_of": ngettext(
@@ -162,15 +164,27 @@ def _json(action: pr.Action) -> str:
 
 OCCUPANTS = ("colonist", "guest", "noble")
 """What may stand on a circle, each drawn in its own shape (``game.css``): a colonist (a
-disc), a guest in the guest house (a ring with a dot), a noble of Expansion II (a diamond)."""
+disc), a guest in the guest house (a dashed ring), a noble of Expansion II (crimson, a gold
+ring)."""
 
 
 def _slots(
-    x: float, y: float, circles: int, occupied: int, pitch: float = 15, occupant="colonist"
+    x: float,
+    y: float,
+    circles: int,
+    occupied: int,
+    pitch: float = 15,
+    occupant="colonist",
+    nobles: int = 0,
 ) -> list:
-    """Circles in a row from (x, y); the first ``occupied`` hold an ``occupant``."""
+    """Circles in a row from (x, y): the first ``nobles`` hold a noble, the next up to
+    ``occupied`` (nobles included) an ``occupant``."""
     return [
-        {"cx": x + i * pitch, "cy": y, "occupant": occupant if i < occupied else None}
+        {
+            "cx": x + i * pitch,
+            "cy": y,
+            "occupant": "noble" if i < nobles else occupant if i < occupied else None,
+        }
         for i in range(circles)
     ]
 
@@ -181,16 +195,18 @@ def _slots(
 def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
     """The player's island tiles in the kinds' order, row by row from the top left (the
     template draws the 12 empty spaces under them)."""
-    tiles = [
-        (kind, i < pl["island"][kind]["colonists"])
-        for kind in ISLAND_KINDS
-        if kind in pl["island"]
-        for i in range(pl["island"][kind]["tiles"])
-    ]
+    tiles = []
+    for kind in ISLAND_KINDS:
+        if kind in pl["island"]:
+            tile = pl["island"][kind]
+            nobles = tile.get("nobles", 0)
+            occupants = ["noble"] * nobles + ["colonist"] * tile["colonists"]
+            occupants += [None] * (tile["tiles"] - len(occupants))
+            tiles += [(kind, occupant) for occupant in occupants]
     spaces = []
-    for n, (kind, manned) in enumerate(tiles):
+    for n, (kind, occupant) in enumerate(tiles):
         rule = w["rules"]["quarry" if kind == "quarry" else "plantation"]
-        state = w["occupied"] if manned else w["empty"]
+        state = w["noble_on"] if occupant == "noble" else w["occupied"] if occupant else w["empty"]
         spaces.append(
             {
                 "x": TOP + (n % ISLAND_COLUMNS) * TILE_PITCH,
@@ -198,7 +214,7 @@ def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "css": f"pr-tile good-{kind}",
                 "letter": w["letters"][kind],
                 "title": said(w, f"{w['tiles'][kind]}, {state}", rule),
-                "slots": _slots(TILE / 2, 28, 1, int(manned)),
+                "slots": _slots(TILE / 2, 28, 1, int(bool(occupant)), nobles=occupant == "noble"),
             }
         )
     for n in range(len(tiles), len(tiles) + pl.get("forests", 0)):
@@ -242,6 +258,7 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
     """The city's buildings where ``city_cells`` puts them (the template draws the 12 empty
     spaces under them)."""
     cells = city_cells(list(pl["city"]))
+    city_nobles = pl.get("city_nobles", {})
     spaces = []
     for name, colonists in pl["city"].items():
         b = BUILDINGS[name]
@@ -249,10 +266,13 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
         h = CITY_H + CITY_PITCH_Y if b.large else CITY_H
         title = w["buildings"][name]
         guests = name == GUEST_HOUSE
+        nobles = city_nobles.get(name, 0)
         state = (w["guests_of"] if guests else w["colonists_of"][b.circles]) % {
-            "colonists": colonists,
+            "colonists": colonists + nobles,
             "circles": b.circles,
         }
+        if nobles:
+            state = w["of_them_nobles"] % {"state": state, "nobles": nobles}
         spaces.append(
             {
                 "x": CITY_X + c * CITY_PITCH_X,
@@ -263,7 +283,12 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "squeeze": fit(title, CITY_W - 14),
                 "title": said(w, f"{title}, {state}", w["building_rules"][name]),
                 "slots": _slots(
-                    16, h - 10, b.circles, colonists, occupant="guest" if guests else "colonist"
+                    16,
+                    h - 10,
+                    b.circles,
+                    colonists + nobles,
+                    occupant="guest" if guests else "colonist",
+                    nobles=nobles,
                 ),
             }
         )
@@ -287,9 +312,15 @@ def barrels(w: dict, goods: dict[str, int], x: float, y: float, pitch: float) ->
 
 def player_drawing(w: dict, pl: dict) -> dict[str, Any]:
     """A player board as ``_player.html`` draws it."""
-    waiting = pl["san_juan"]
+    nobles = pl.get("san_juan_nobles", 0)
+    waiting = pl["san_juan"] + nobles
     vp = pl["vp"]
     shown = min(waiting, SAN_JUAN_SHOWN)
+    san_juan = ngettext(
+        "San Juan: %(count)d colonist waiting", "San Juan: %(count)d colonists waiting", waiting
+    ) % {"count": waiting}
+    if nobles:
+        san_juan = w["of_them_nobles"] % {"state": san_juan, "nobles": nobles}
     return {
         "grid": EMPTY_SPACES,
         "island": island_spaces(w, pl),
@@ -297,17 +328,8 @@ def player_drawing(w: dict, pl: dict) -> dict[str, Any]:
         "island_title": w["rules"]["island"],
         "city_title": w["rules"]["city"],
         "san_juan": waiting if waiting > SAN_JUAN_SHOWN else None,
-        "san_juan_slots": _slots(14, 184, shown, shown, 14),
-        "san_juan_title": said(
-            w,
-            ngettext(
-                "San Juan: %(count)d colonist waiting",
-                "San Juan: %(count)d colonists waiting",
-                waiting,
-            )
-            % {"count": waiting},
-            w["rules"]["san_juan"],
-        ),
+        "san_juan_slots": _slots(14, 184, shown, shown, 14, nobles=nobles),
+        "san_juan_title": said(w, san_juan, w["rules"]["san_juan"]),
         "goods": barrels(w, pl["goods"], 130, 164, 50),
         "goods_title": w["rules"]["goods"],
         "doubloons_title": said(w, capfirst(doubloons(pl["doubloons"])), w["rules"]["doubloons"]),
@@ -438,8 +460,26 @@ def table_drawing(w: dict, view: dict, names: list[str], targets: dict) -> dict[
         "colonist_supply_title": _count_title(
             w, _("Colonists in the supply: %(count)d"), colonists["supply"], "colonist"
         ),
+        "nobles": _nobles(w, view.get("nobles")),
         "vp_chips": view["vp_chips"],
         "vp_chips_title": _count_title(w, _("VP chips left: %(count)d"), view["vp_chips"], "vp"),
+    }
+
+
+def _nobles(w: dict, nobles: dict | None) -> dict[str, Any] | None:
+    """The Nobles: the noble waiting on the colonist ship and the nobles' supply."""
+    if nobles is None:
+        return None
+    on_ship = ngettext(
+        "Colonist ship: %(count)d noble", "Colonist ship: %(count)d nobles", nobles["ship"]
+    )
+    return {
+        "ship": nobles["ship"],
+        "ship_title": _count_title(w, on_ship, nobles["ship"], "noble"),
+        "supply": nobles["supply"],
+        "supply_title": _count_title(
+            w, _("Nobles in the supply: %(count)d"), nobles["supply"], "noble"
+        ),
     }
 
 

@@ -339,18 +339,15 @@ def test_a_refused_small_wharf_is_explained_next_to_the_form_in_german(django_us
 # The lobby ------------------------------------------------------------------------------
 
 
-def test_the_lobby_offers_the_playable_editions_in_words():
+def test_the_lobby_offers_every_edition_in_words():
     with translation.override("de"):
         field = NewGameForm().fields["option_edition"]
         assert [(v, str(w)) for v, w in field.choices] == [
             ("base", "Basisspiel"),
             ("new_buildings", "Die neuen Gebäude"),
+            ("nobles", "Die Adligen"),
+            ("both", "Die neuen Gebäude und Die Adligen"),
         ]
-    # The engine plays every edition; the Nobles' wait for the board, not for the rules.
-    option = next(o for o in pr.OPTIONS if o["name"] == "edition")
-    assert set(option["playable"]) < set(option["choices"])
-    for edition in option["choices"]:
-        assert pr.new_game(3, 1, {"edition": edition}).options["edition"] == edition
 
 
 @pytest.mark.django_db
@@ -371,5 +368,5 @@ def test_a_new_buildings_game_opened_in_the_lobby_starts_with_the_draft(django_u
     assert f"Game {game.pk} · Puerto Rico New Buildings" in mine
     page = client.get(game.get_absolute_url()).content.decode()
     assert "3 players · New Buildings" in page and 'class="pr-draft pr-choices"' in page
-    refused = client.post(reverse("games:lobby"), {**form, "option_edition": "nobles"})
+    refused = client.post(reverse("games:lobby"), {**form, "option_edition": "cathedrals"})
     assert refused.status_code == 400 and Game.objects.count() == 1

@@ -131,15 +131,6 @@ def test_the_five_player_chip_option_applies_only_to_five_players(users):
 
 
 @pytest.mark.django_db
-def test_the_lobby_refuses_the_editions_the_board_cannot_show_yet(users):
-    client = client_for(users[0])
-    url = reverse("games:lobby")
-    for edition in ("nobles", "both"):  # the engine plays them; the board's forms follow
-        page = client.post(url, {"num_players": 3, "ai_seats": 0, "option_edition": edition})
-        assert page.status_code == 400 and not Game.objects.exists()
-
-
-@pytest.mark.django_db
 def test_join_by_invitation_link_and_the_game_starts_when_full(users):
     game = services.create_game(users[0], num_players=3, ai_seats=1)
     invite = reverse("games:invite", args=[game.invite_code])

@@ -5,9 +5,6 @@ from .data import SETUPS, VP_CHIPS_5P_OPTIONS
 
 EDITIONS = ("base", "new_buildings", "nobles", "both")
 """The base game, with Expansion I (New Buildings), Expansion II (Nobles), or both."""
-PLAYABLE_EDITIONS = ("base", "new_buildings")
-"""The editions offered to new games: ``new_game`` plays all four, but the Nobles' join once
-the site's board shows their choices."""
 
 PLAYER_COUNTS = tuple(sorted(SETUPS))
 
@@ -37,9 +34,7 @@ OPTIONS = (
         ),
         "type": "choice",
         "choices": EDITIONS,
-        "playable": PLAYABLE_EDITIONS,
         "default": EDITIONS[0],
     },
 )
-"""``players``: the player counts an option applies to (all when absent); ``playable``: the
-choices the new-game form offers (all when absent)."""
+"""``players``: the player counts an option applies to (all when absent)."""
