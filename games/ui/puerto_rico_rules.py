@@ -207,8 +207,8 @@ BUILDING_RULES = {
     "land_office": pgettext_lazy(
         "rule",
         "In the trader phase, besides selling: with a colonist, buy the top face-down "
-        "plantation for 1 doubloon; with a noble, give up one of your plantations for 1 "
-        "doubloon.",
+        "plantation for 1 doubloon; with a noble, give up one of your plantations and get 1 "
+        "doubloon (puerto's reading: in addition to selling, on the same turn).",
     ),
     "chapel": pgettext_lazy(
         "rule",
