@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import builder, mayor, trader
-from games.engines.puerto_rico.common import privileges, uses_new_buildings, uses_nobles
+from games.engines.puerto_rico.common import privileges, uses_nobles
 from games.engines.puerto_rico.data import (
     BASE,
     BUILDINGS,
@@ -121,9 +121,8 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[d
         priced.chooser = None
     owned = view["players"][position]["city"] if position is not None else {}
     columns: list[list[dict[str, Any]]] = [[] for _ in range(4)]
-    expansions = {BASE, NEW_BUILDINGS} if uses_new_buildings(state) else {BASE}
     for b in BUILDINGS.values():
-        if b.name in view["buildings"] and b.expansion in expansions:
+        if b.name in view["buildings"]:  # those in play: drafted, or of the edition
             columns[b.column - 1].append(
                 {
                     "name": b.name,
@@ -182,13 +181,18 @@ def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
             "chips": s["chips"],
             "buildings": s["buildings"],
             "bonuses": [{"title": BUILDING_NAMES[b], "vp": vp} for b, vp in s["bonuses"].items()],
+            "nobles": s["nobles"],
             "total": s["total"],
             "tiebreak": s["tiebreak"],
             "winner": seat in winners,
         }
         for seat, s in enumerate(pr.scores(state))
     ]
-    return {"rows": rows, "winners": [names[seat] for seat in winners]}
+    return {
+        "rows": rows,
+        "winners": [names[seat] for seat in winners],
+        "nobles": uses_nobles(state),
+    }
 
 
 def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, Any]:

@@ -52,6 +52,9 @@ def first_choice(page: Page) -> None:
     elif "pr-store" in css:
         form.locator("input[type=radio]").first.check()
         form.locator("button[type=submit]").click()
+    elif "pr-royal-supplier" in css:
+        form.locator("input[type=checkbox]").first.check()
+        form.locator("button[type=submit]").click()
     else:
         labels = form.locator("button").all_inner_texts()
         label = ([lb for lb in labels if lb not in PASS_LABELS] or labels)[0]

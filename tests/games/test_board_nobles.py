@@ -20,7 +20,7 @@ from games.engines.puerto_rico.actions import (
     DiscardPlantation,
     RoyalSupplier,
 )
-from games.engines.puerto_rico.data import CORN, INDIGO
+from games.engines.puerto_rico.data import BUILDINGS, CORN, INDIGO
 from games.models import Game
 from games.ui.puerto_rico import action_from_post
 from tests.engines.positions import ANNA, BOB, CHRIS, choose, island, play, player
@@ -297,3 +297,29 @@ def test_a_nobles_game_opened_in_the_lobby_shows_the_nobles(django_user_model):
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     assert "Nobles in the supply: 19" in page and "· Nobles" in text(page)
     assert "Nobles" in text(client.get(reverse("games:mine")).content.decode())
+
+
+def test_the_final_score_shows_the_nobles_and_adds_up():
+    state = pr.new_game(2, 4, {"edition": "nobles"})
+    rng = random.Random(4)
+    while not pr.is_over(state):
+        legal = pr.legal_actions(state)
+        state = pr.apply(state, legal[rng.randrange(len(legal))])
+    final = section(render(state, ANNA), "pr-panel pr-final")
+    assert "Nobles (1 VP each)" in final
+    for row, seat in zip(re.findall(r"<tr.*?</tr>", final, re.S)[1:], (ANNA, BOB), strict=True):
+        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+        chips, buildings, bonuses, nobles, total = cells[:5]
+        bonus = sum(int(vp) for vp in re.findall(r"(\d+)", bonuses))
+        assert int(nobles) == state.players[seat].nobles()
+        assert int(re.sub(r"<.*?>", "", total)) == int(chips) + int(buildings) + bonus + int(nobles)
+
+
+@pytest.mark.parametrize("edition", ["nobles", "both"])
+def test_the_nobles_buildings_are_on_the_building_board(edition):
+    state = pr.new_game(3, 2, {"edition": edition})
+    html = render(state, ANNA)
+    nobles = [name for name, b in BUILDINGS.items() if b.expansion == "nobles"]
+    assert len(nobles) == 8
+    for name in nobles:
+        assert f'id="pr-building-{name}"' in html
