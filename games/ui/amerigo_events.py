@@ -101,22 +101,18 @@ def describe_event(e: dict, names: Sequence[str]) -> str:
         if "row" not in e:  # recorded before the destination was named
             return _("%(player)s sails ship %(ship)s.") % w
         w["field"] = cell_name(e["row"], e["col"])
-        if e["island"] is not None:
-            w["island"] = island_name(e["island"])
+        if e["island"] is None:
             if e["stayed"]:
-                return (
-                    _(
-                        "%(player)s leaves ship %(ship)s on %(field)s, the anchor field at %(island)s."
-                    )
-                    % w
-                )
-            return (
-                _("%(player)s sails ship %(ship)s to %(field)s, the anchor field at %(island)s.")
-                % w
-            )
+                return _("%(player)s leaves ship %(ship)s on %(field)s.") % w
+            return _("%(player)s sails ship %(ship)s to %(field)s.") % w
+        w["island"] = island_name(e["island"])
         if e["stayed"]:
-            return _("%(player)s leaves ship %(ship)s on %(field)s.") % w
-        return _("%(player)s sails ship %(ship)s to %(field)s.") % w
+            text = _(
+                "%(player)s leaves ship %(ship)s on %(field)s, the anchor field at %(island)s."
+            )
+        else:
+            text = _("%(player)s sails ship %(ship)s to %(field)s, the anchor field at %(island)s.")
+        return text % w
     if kind == "trading_post":
         return _("%(player)s sets a trading post on %(island)s.") % (
             w | {"island": island_name(e["island"])}
