@@ -235,7 +235,9 @@ def _tracks(view: dict) -> list[dict[str, Any]]:
             at.setdefault(p[key], []).append(seat)
         return at
 
-    order = {k: list(discs) for k, discs in enumerate(view["order_track"]) if discs}
+    # A field's discs are listed bottom to top; the top disc (first in turn order) is drawn
+    # highest.
+    order = {k: discs[::-1] for k, discs in enumerate(view["order_track"]) if discs}
     return [
         _track(_("Cannon track"), [{"label": n} for n in range(CANNON_MAX + 1)], where("cannons")),
         _track(

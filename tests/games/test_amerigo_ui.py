@@ -217,3 +217,14 @@ def test_the_log_says_where_a_ship_sails(language, stays, sails):
         stays.format(anchor=field_name(anchor, cols), island=island),
         sails.format(to=field_name(to, cols)),
     ]
+
+
+def test_the_disc_on_top_of_a_field_is_drawn_highest():
+    """On the special-action track the upper disc of a field goes first: it is drawn above."""
+    state = am.new_game(2, seed=4)
+    state.order_track = [[] for _ in state.order_track]
+    for bottom, top in ((0, 1), (1, 0)):
+        state.order_track[3] = [bottom, top]
+        track = board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
+        discs = track["fields"][3]["discs"]
+        assert [d["seat"] for d in sorted(discs, key=lambda d: d["dy"])] == [top, bottom]
