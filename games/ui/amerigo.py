@@ -117,7 +117,11 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
     anchors = {anchor for _post, anchor in m["posts"]}
     post_fields = {post for post, _anchor in m["posts"]}
     raw_left = set(view["raw_left"])
-    legal = {c for group in choices for option in group["options"] for c in option["cells"]}
+    legal: dict[int, int] = {}
+    for group in choices:
+        for option in group["options"]:
+            for c in option["cells"]:
+                legal[c] = legal.get(c, 0) + 1
     first_of_island: dict[int, int] = {}
     for i, k in enumerate(island):
         if k >= 0:
@@ -147,6 +151,7 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
                 "built": built.get(i),
                 "ship": ships.get(i),
                 "legal": i in legal,
+                "moves": legal.get(i, 0),
             }
         )
     return {
@@ -230,7 +235,9 @@ def _tracks(view: dict) -> list[dict[str, Any]]:
             at.setdefault(p[key], []).append(seat)
         return at
 
-    order = {k: list(discs) for k, discs in enumerate(view["order_track"]) if discs}
+    # A field's discs are listed bottom to top; the top disc (first in turn order) is drawn
+    # highest.
+    order = {k: discs[::-1] for k, discs in enumerate(view["order_track"]) if discs}
     return [
         _track(_("Cannon track"), [{"label": n} for n in range(CANNON_MAX + 1)], where("cannons")),
         _track(
@@ -419,6 +426,7 @@ def _choices(state: am.State, seat: int) -> list[dict[str, Any]]:
                 label = _("Ship %(ship)s to %(field)s") % words
             if a["post"]:
                 post = state.map.anchor_post[a["to"]]
+                cells.append(post)  # clicking the post's field names this voyage too
                 label = _("%(voyage)s and set a trading post on %(post)s") % {
                     "voyage": label,
                     "post": field_name(post, cols),

@@ -18,6 +18,7 @@ from games.ui.amerigo_names import (
     GOLD_SOURCES,
     GOOD_NAMES,
     ap,
+    cell_name,
     gold,
     island_name,
     marker_name,
@@ -87,11 +88,31 @@ def describe_event(e: dict, names: Sequence[str]) -> str:
             w | {"field": e["field"] + 1}
         )
     if kind == "ship_placed":
-        return _("%(player)s puts ship %(ship)s on the water.") % (w | {"ship": e["ship"] + 1})
+        w |= {"ship": e["ship"] + 1}
+        if "row" in e:  # events recorded before the field was named lack it
+            return _("%(player)s puts ship %(ship)s on the water at %(field)s.") % (
+                w | {"field": cell_name(e["row"], e["col"])}
+            )
+        return _("%(player)s puts ship %(ship)s on the water.") % w
     if kind == "ship8":
         return _("%(player)s uses the +8 shipping marker (now %(ap)s).") % (w | {"ap": ap(e["ap"])})
     if kind == "sail":
-        return _("%(player)s sails ship %(ship)s.") % (w | {"ship": e["ship"] + 1})
+        w |= {"ship": e["ship"] + 1}
+        if "row" not in e:  # recorded before the destination was named
+            return _("%(player)s sails ship %(ship)s.") % w
+        w["field"] = cell_name(e["row"], e["col"])
+        if e["island"] is None:
+            if e["stayed"]:
+                return _("%(player)s leaves ship %(ship)s on %(field)s.") % w
+            return _("%(player)s sails ship %(ship)s to %(field)s.") % w
+        w["island"] = island_name(e["island"])
+        if e["stayed"]:
+            text = _(
+                "%(player)s leaves ship %(ship)s on %(field)s, the anchor field at %(island)s."
+            )
+        else:
+            text = _("%(player)s sails ship %(ship)s to %(field)s, the anchor field at %(island)s.")
+        return text % w
     if kind == "trading_post":
         return _("%(player)s sets a trading post on %(island)s.") % (
             w | {"island": island_name(e["island"])}

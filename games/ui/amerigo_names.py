@@ -93,7 +93,12 @@ def tile_name(tile: str) -> str:
 
 def field_name(field: int, cols: int) -> str:
     """A field as on a chess board: column letter, row number ("C7")."""
-    return f"{chr(ord('A') + field % cols)}{field // cols + 1}"
+    return cell_name(*divmod(field, cols))
+
+
+def cell_name(row: int, col: int) -> str:
+    """The field in ``row`` and ``col`` (from 0) as the map labels it ("C7")."""
+    return f"{chr(ord('A') + col)}{row + 1}"
 
 
 def island_name(island: int) -> str:

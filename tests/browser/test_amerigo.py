@@ -1,12 +1,14 @@
-"""Playing Amerigo through the pages in Chromium: a game against an AI opened in the lobby
-and played to its final scoring, each decision the first legal one.
+"""Playing Amerigo through the pages in Chromium: a whole 2-player game against an AI opened
+in the lobby and played to its final scoring on a phone screen, every decision of the person
+tapped or clicked on the page (ships and tiles on the map); and the map's fields by keyboard,
+where a field naming two moves asks which one. AI turns run eagerly inside the request that
+hands them the turn (``tests/conftest.py``), through the same code as on the site.
 
-A whole game through the page takes some 130 decisions and about 100 s, so the rounds before
-the last turns are played through ``services.submit_move`` and the last turns (and the final
-scoring) through the page. AI turns run eagerly inside the request that hands them the turn
-(``tests/conftest.py``).
+A whole game is some 120 to 135 decisions of the person (40 to 50 of them on the map) and
+took about a minute on the shared 2-core machine.
 """
 
+import json
 import re
 
 import pytest
@@ -16,26 +18,94 @@ from playwright.sync_api import Page, expect
 from games import services
 from games.engines import get_engine
 from games.models import Game
-from tests.browser.test_play import anna, expect_board_after, open_page  # noqa: F401
+from games.ui.amerigo_names import field_name
+from tests.browser.test_play import anna, board_version, expect_board_after, open_page  # noqa: F401
+from tests.engines.amerigo.positions import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 am = get_engine("amerigo")
-LAST_TURNS = (5, 4)
-"""Round and turn (0-6) from which the page plays: the last three turns of the game."""
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESK = {"viewport": {"width": 1280, "height": 900}}
+WANTED = ("blue", "green", "red")
+"""The actions the person chooses when offered (in this order), else gold: ships, tiles."""
 
 
-def first_choice(page: Page) -> None:
-    """Post the first form of "Your choice": its first button, or its list's first entry."""
+def page_values(page: Page) -> list[str]:
+    """Every action the page's forms can post (button values and list entries), as JSON."""
+    return page.evaluate(
+        "[...document.querySelectorAll('.am-choices button[name=action], .am-choices option')]"
+        ".map((e) => e.value)"
+    )
+
+
+def offered(page: Page) -> list[dict]:
+    return [json.loads(v) for v in page_values(page)]
+
+
+def press(page: Page, action: dict) -> None:
+    """Post ``action`` from "Your choice": its button, or its entry of a list and the list's
+    button."""
+    value = next(v for v in page_values(page) if json.loads(v) == action)
+    button = page.locator(".am-choices button[name=action]").filter(
+        has=page.locator(f"xpath=self::*[@value='{value}']")
+    )
+    if button.count():
+        button.click()
+        return
+    select = page.locator(".am-choices select").filter(
+        has=page.locator(f"xpath=option[@value='{value}']")
+    )
+    select.select_option(value)
+    select.locator("xpath=ancestor::form").get_by_role("button").click()
+
+
+def map_field(page: Page, actions: list[dict]) -> str:
+    """The ringed field to tap: a trading post's field if a voyage sets one there, else a
+    field naming a single move, else any (the page then asks which move)."""
+    posts = [a for a in actions if a["type"] == "sail" and a["post"]]
+    rings = page.locator(".am-legal")
+    if posts:
+        cells = page.locator(".am-choices [data-cells]").evaluate_all(
+            "(all, value) => all.filter((e) => e.value === value)"
+            ".map((e) => e.dataset.cells.split(' ')[1])",
+            json.dumps(posts[0]),
+        )
+        return cells[0]
+    single = rings.filter(has=page.locator("xpath=self::*[contains(@aria-label, ': 1 move')]"))
+    return (single if single.count() else rings).first.get_attribute("data-field")
+
+
+def decide(page: Page, map_moves: list[str]) -> None:
+    """Make one decision of the person on the page, waiting until the next board is in."""
+    # A board swapped in is wired up by htmx when it settles: wait for that first.
     expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
-    version = int(page.locator("#board").get_attribute("data-version"))
-    page.locator(".am-choices form").first.locator("button").first.click()
+    version = board_version(page)
+    actions = offered(page)
+    types = {a["type"] for a in actions}
+    chosen = {a["colour"] for a in actions if a["type"] == "choose"}
+    on_map = types & {"place_ship", "sail", "build"}
+    if "choose" in types or "gold" in types:
+        colour = next((c for c in WANTED if c in chosen), None)
+        press(page, {"type": "choose", "colour": colour} if colour else {"type": "gold"})
+    elif on_map:
+        field = page.locator(f'.am-legal[data-field="{map_field(page, actions)}"]')
+        label = field.get_attribute("aria-label")
+        field.tap()
+        if not label.endswith(": 1 move"):  # the page asks which move: take the first
+            pick = page.locator("#am-field-pick")
+            expect(pick).to_be_visible()
+            pick.locator(".am-field-pick-buttons button").first.click()
+        map_moves.append(label)
+    elif "take" in types and not any(a["type"] == "build" for a in actions):
+        press(page, next(a for a in actions if a["type"] == "take"))
+    else:
+        press(page, {"type": "done"})
     expect_board_after(page, version)
     expect(page.locator("#board .flash")).to_have_count(0)
 
 
-def test_an_amerigo_game_against_an_ai_is_played_to_the_end_through_the_pages(open_page, anna):  # noqa: F811
+def test_a_whole_amerigo_game_against_an_ai_is_played_through_the_pages(open_page, anna):  # noqa: F811
     page = open_page(anna, **PHONE)
     page.goto("/games/")
     page.get_by_role("link", name="Amerigo").click()
@@ -47,24 +117,25 @@ def test_an_amerigo_game_against_an_ai_is_played_to_the_end_through_the_pages(op
     assert game.engine == "amerigo" and game.status == Game.Status.RUNNING
     expect(page.locator("main h1")).to_contain_text("Amerigo")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    first_choice(page)  # the first decision through the page too
+    # On a phone the choices come right after the map (its key folded between them).
+    map_box = page.locator(".am-map").bounding_box()
+    choices = page.locator(".am-choices").bounding_box()
+    assert 0 < choices["y"] - (map_box["y"] + map_box["height"]) < 80
 
-    while True:
-        game.refresh_from_db()
-        state = game.engine_state()
-        if (state.round, state.turn) >= LAST_TURNS:
-            break
-        action = am.action_to_json(am.legal_actions(state)[0])
-        services.submit_move(game.pk, action, user=anna, expected_version=game.version)
-    page.reload()
-    decisions = 0
+    decisions, map_moves = 0, []
     while page.locator("#am-final-title").count() == 0:
         expect(page.locator("#am-choices-title")).to_have_text("Your choice")
-        first_choice(page)
+        decide(page, map_moves)
         decisions += 1
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and decisions >= 3  # the last turns, by page
+    assert game.status == Game.Status.FINISHED
+    # Every decision of the person went through the page; ships moved on the map.
+    position = game.seat_of(anna).position
+    by_person = game.moves.filter(actor=anna, forced=False).count()
+    assert by_person == decisions
+    assert any(re.match(r"[A-Z]\d+: ", label) for label in map_moves)
     state = game.engine_state()
+    assert any(c >= 0 for c in state.players[position].ships)
     with translation.override("en"):  # as the page names the AI seat
         names = game.names()
     totals = {names[seat]: s["total"] for seat, s in enumerate(am.scores(state))}
@@ -78,3 +149,65 @@ def test_an_amerigo_game_against_an_ai_is_played_to_the_end_through_the_pages(op
     winners = ", ".join(names[s] for s in am.winners(state))
     expect(page.locator(".am-final > p")).to_have_text(f"Winner: {winners}")
     expect(page.locator(".am-choices")).to_have_count(0)
+
+
+def test_the_map_by_keyboard_a_field_naming_two_moves_asks_which(open_page, anna):  # noqa: F811
+    """Enter on the anchor field a ship stands on offers staying with a trading post or
+    without; a click on the post's field then narrows it to the one move and makes it. Space
+    on a frame field puts the other ship there at once."""
+    game = services.create_game(anna, num_players=2, engine="amerigo", ai_levels=["random"])
+    seat = game.seat_of(anna).position
+    state = position(2, seed=game.seed, field={"blue": 2}, seat=seat)
+    post, anchor = state.map.posts[0]
+    state.players[seat].ships = [anchor, -1]
+    # The game starts from this position, as if set up so (undo replays from it).
+    game.moves.all().delete()
+    Game.objects.filter(pk=game.pk).update(
+        state=am.to_json(state), initial_state=am.to_json(state), current_position=seat
+    )
+    names = {c: field_name(c, state.map.cols) for c in (post, anchor)}
+
+    page = open_page(anna, **DESK)
+    page.goto(game.get_absolute_url())
+    # The desk shows the map and the choices side by side in the first screen.
+    for part in (".am-map", ".am-choices", ".am-rondel-svg"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] < 900 * 0.75, part
+    version = board_version(page)
+    page.get_by_role("button", name=re.compile(r"^Shipping \(blue\)")).click()
+    expect_board_after(page, version)
+    version = board_version(page)
+
+    field = page.locator(f'.am-legal[data-field="{anchor}"]')
+    expect(field).to_have_attribute("aria-label", f"{names[anchor]}: 2 moves")
+    field.focus()
+    page.keyboard.press("Enter")
+    pick = page.locator("#am-field-pick")
+    expect(pick).to_be_visible()
+    expect(pick.locator(".am-field-pick-title")).to_have_text(f"Which move on {names[anchor]}?")
+    buttons = pick.locator(".am-field-pick-buttons button")
+    expect(buttons).to_have_text(
+        [
+            f"Ship 1 stays on {names[anchor]}",
+            f"Ship 1 stays on {names[anchor]} and set a trading post on {names[post]}",
+        ]
+    )
+    expect(buttons.first).to_be_focused()
+    assert board_version(page) == version  # nothing was posted yet
+    page.locator(f'.am-legal[data-field="{post}"]').click()
+    expect_board_after(page, version)
+    game.refresh_from_db()
+    after = game.engine_state().players[seat]
+    assert after.posts == [post] and after.ships[0] == anchor
+    island = state.map.island[post] + 1
+    said = f"leaves ship 1 on {names[anchor]}, the anchor field at island {island}."
+    expect(page.locator(".log li").filter(has_text=said)).to_have_count(1)
+
+    version = board_version(page)
+    frame = page.locator(".am-legal.am-frame").first
+    target = int(frame.get_attribute("data-field"))
+    frame.focus()
+    page.keyboard.press(" ")
+    expect_board_after(page, version)
+    game.refresh_from_db()
+    assert game.engine_state().players[seat].ships == [anchor, target]

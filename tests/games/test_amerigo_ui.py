@@ -15,6 +15,8 @@ from django.utils.datastructures import MultiValueDict
 from games.engines import amerigo as am
 from games.ui import get_ui
 from games.ui.amerigo import TEMPLATE, action_from_post, board_context
+from games.ui.amerigo_names import field_name
+from tests.engines.amerigo.positions import play, position
 
 NAMES = ["Anna", "Bob", "Chris"]
 UNTOLD = ("Something happened", "Etwas ist passiert", "%(")
@@ -143,3 +145,86 @@ def test_a_posted_form_becomes_its_action():
 def test_a_bad_form_is_refused_with_a_reason(action, reason):
     with pytest.raises(ValueError, match=reason):
         action_from_post(MultiValueDict({"action": action}))
+
+
+def sailing_state():
+    """Anna (seat 0) about to sail ship 1 from an anchor field with 2 AP."""
+    state = position(field={"blue": 2})
+    post, anchor = state.map.posts[0]
+    state.players[0].ships = [anchor, -1]
+    return play(state, {"type": "choose", "colour": "blue"}), post, anchor
+
+
+def test_every_ringed_field_is_a_focusable_button_naming_its_moves():
+    state, post, anchor = sailing_state()
+    page = render(state, 0)
+    cols = state.map.cols
+    moves_on: dict[int, int] = {}
+    for a in am.legal_actions(state):
+        cells = {"sail": [a.get("to")], "place_ship": [a.get("field")]}.get(a["type"], [])
+        cells += [post] if a.get("post") else []
+        for c in cells:
+            moves_on[c] = moves_on.get(c, 0) + 1
+    fields = re.findall(r'<g class="am-field[^"]*am-legal"[^>]*>', page)
+    assert len(fields) == len(moves_on) > 2
+    for c, n in moves_on.items():
+        name = field_name(c, cols)
+        tag = next(f for f in fields if f'data-field="{c}"' in f)
+        assert 'tabindex="0"' in tag and 'role="button"' in tag
+        assert f'aria-label="{name}: {n} move{"s" if n > 1 else ""}"' in tag
+    # Staying on the anchor field with or without a trading post: 2 moves there; the post's
+    # own field names only the voyage that sets it.
+    assert moves_on[anchor] == 2 and moves_on[post] == 1
+    for value, cells in re.findall(r'value="([^"]*)"[^>]*data-cells="([^"]*)"', page):
+        action = json.loads(html.unescape(value))
+        expected = {action.get("to"), action.get("field")} - {None}
+        expected |= {post} if action.get("post") else set()
+        assert set(map(int, cells.split())) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "stays", "sails"),
+    [
+        (
+            "en",
+            "Anna leaves ship 1 on {anchor}, the anchor field at island {island}.",
+            "Anna sails ship 1 to {to}.",
+        ),
+        (
+            "de",
+            "Anna lässt Schiff 1 auf {anchor} stehen, dem Ankerfeld bei Insel {island}.",
+            "Anna fährt mit Schiff 1 nach {to}.",
+        ),
+    ],
+)
+def test_the_log_says_where_a_ship_sails(language, stays, sails):
+    ui = get_ui("amerigo")
+    state, post, anchor = sailing_state()
+    cols = state.map.cols
+    island = state.map.island[post] + 1
+    log: list[dict] = []
+    play(state, {"type": "sail", "ship": 0, "to": anchor, "post": False}, log=log)
+    anchors = {a for _p, a in state.map.posts}
+    to = next(
+        a["to"]
+        for a in am.legal_actions(state)
+        if a["type"] == "sail" and a["to"] not in anchors and a["to"] != anchor
+    )
+    play(state, {"type": "sail", "ship": 0, "to": to, "post": False}, log=log)
+    with translation.override(language):
+        lines = [ui.describe_event(e, NAMES) for e in log if e["event"] == "sail"]
+    assert lines == [
+        stays.format(anchor=field_name(anchor, cols), island=island),
+        sails.format(to=field_name(to, cols)),
+    ]
+
+
+def test_the_disc_on_top_of_a_field_is_drawn_highest():
+    """On the special-action track the upper disc of a field goes first: it is drawn above."""
+    state = am.new_game(2, seed=4)
+    state.order_track = [[] for _ in state.order_track]
+    for bottom, top in ((0, 1), (1, 0)):
+        state.order_track[3] = [bottom, top]
+        track = board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
+        discs = track["fields"][3]["discs"]
+        assert [d["seat"] for d in sorted(discs, key=lambda d: d["dy"])] == [top, bottom]

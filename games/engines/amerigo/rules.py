@@ -635,15 +635,27 @@ def _play(s: State, a: dict[str, Any], log: Log) -> None:
             act["pending"] = 0
     elif kind == "place_ship":
         p.ships[a["ship"]] = a["field"]
-        _emit(log, "ship_placed", seat=seat, ship=a["ship"], field=a["field"])
+        row, col = divmod(a["field"], s.map.cols)
+        _emit(log, "ship_placed", seat=seat, ship=a["ship"], field=a["field"], row=row, col=col)
     elif kind == "marker":
         p.used.append("ship8")
         act["ap"] += 8
         _emit(log, "ship8", seat=seat, ap=act["ap"])
     elif kind == "sail":
         act["sailed"][a["ship"]] = True
-        p.ships[a["ship"]] = a["to"]
-        _emit(log, "sail", seat=seat, ship=a["ship"], to=a["to"])
+        start, p.ships[a["ship"]] = p.ships[a["ship"]], a["to"]
+        post = s.map.anchor_post.get(a["to"])
+        _emit(
+            log,
+            "sail",
+            seat=seat,
+            ship=a["ship"],
+            to=a["to"],
+            row=a["to"] // s.map.cols,
+            col=a["to"] % s.map.cols,
+            stayed=start == a["to"],
+            island=None if post is None else s.map.island[post],
+        )
         if a["post"]:
             _place_post(s, seat, s.map.anchor_post[a["to"]], log)
     elif kind == "take":

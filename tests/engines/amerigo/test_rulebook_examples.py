@@ -300,13 +300,38 @@ def test_final_scoring_example_gold_then_progress_then_special_action_track():
     assert am.is_over(state)
 
 
-def test_tie_goes_to_the_disc_furthest_forward():
-    state = position(field={"white": 1}, seat=0)
+def _tied_at_the_end(order_track: dict[int, list[int]]):
+    """A 3-player game over, seats 0 and 1 tied on 20 VP, seat 2 behind on 19; the discs on
+    the special-action track as ``order_track`` says (field: discs bottom to top)."""
+    state = position(3, field={"white": 1}, seat=0)
     state = play(last_turn_of_round(state, 5), {"type": "gold"})
-    for p in state.players:
-        p.vp = 20
-    leader = rules.turn_order(state)[0]
-    assert am.winners(state) == [leader]
+    state.order_track = [order_track.get(k, []) for k in range(len(ORDER_TRACK))]
+    for seat, p in enumerate(state.players):
+        p.vp = 19 if seat == 2 else 20
+    return state
+
+
+def test_tie_goes_to_the_player_furthest_forward_on_the_special_action_track():
+    """ "Bei Gleichstand gewinnt der Spieler, der am weitesten vorne auf der
+    Sonderaktionsleiste liegt": the seat does not matter, nor does a disc further forward
+    with fewer VP."""
+    assert am.winners(_tied_at_the_end({1: [0], 3: [1], 5: [2]})) == [1]
+    assert am.winners(_tied_at_the_end({1: [1], 3: [0], 5: [2]})) == [0]
+
+
+def test_tie_on_one_field_goes_to_the_disc_on_top():
+    """Two tied discs on one field: the upper one is ahead, as for the turn order ("Stehen
+    mehrere Scheiben auf dem gleichen Feld, ist derjenige Spieler von ihnen an der Reihe, der
+    am weitesten oben liegt"), and a disc moved onto a taken field goes on top ("so setzt er
+    seine oben auf")."""
+    assert am.winners(_tied_at_the_end({2: [0, 1], 0: [2]})) == [1]
+    assert am.winners(_tied_at_the_end({2: [1, 0], 0: [2]})) == [0]
+    # Moving onto the other's field puts the disc on top: it is ahead from then on.
+    state = position(2, field={"white": 2}, seat=0)
+    state.order_track = [[] for _ in ORDER_TRACK]
+    state.order_track[0], state.order_track[2] = [0], [1]
+    state = play(state, {"type": "choose", "colour": "white"}, {"type": "advance", "steps": 2})
+    assert state.order_track[2] == [1, 0] and rules.turn_order(state) == [0, 1]
 
 
 def test_time_markers_5_4_3_2_1():
