@@ -349,7 +349,12 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     choices["small_wharf"] = _small_wharf(state, legal, seat)
     choices["royal_supplier"] = _royal_supplier(state, legal, seat)
     choices["guests"] = [
-        _button(a, _("Move a guest: %(place)s") % {"place": capfirst(_place(a.to))}) for a in guests
+        _button(
+            a,
+            (_("Move a noble guest: %(place)s") if a.noble else _("Move a guest: %(place)s"))
+            % {"place": capfirst(_place(a.to))},
+        )
+        for a in guests
     ]
     return choices
 

@@ -24,6 +24,7 @@ from games.engines.puerto_rico.data import BUILDINGS, CORN, INDIGO
 from games.models import Game
 from games.ui.puerto_rico import action_from_post
 from tests.engines.positions import ANNA, BOB, CHRIS, choose, island, play, player
+from tests.engines.test_both_expansions import both_position
 from tests.engines.test_nobles import _land_office, _mayor_table, _supplier, noble_player
 from tests.engines.test_nobles import nobles_position as position
 from tests.games.test_board_new_buildings import running, seat_user
@@ -323,3 +324,20 @@ def test_the_nobles_buildings_are_on_the_building_board(edition):
     assert len(nobles) == 8
     for name in nobles:
         assert f'id="pr-building-{name}"' in html
+
+
+def test_a_noble_guest_has_buttons_of_its_own():
+    players = [
+        noble_player(
+            island={"corn": 1},
+            city={"guest_house": 1, "library": 0},
+            city_nobles={"guest_house": 1},
+        ),
+        player(),
+        player(),
+    ]
+    state = both_position(players)
+    html = render(state, ANNA)
+    guests = text(section(html, "pr-buttons pr-guests"))
+    assert "Move a guest: Corn tile" in guests and "Move a noble guest: Corn tile" in guests
+    assert Counter(offered(html)) == Counter(pr.legal_actions(state))
