@@ -148,7 +148,7 @@ def main() -> None:
 
 def report(label: str, r: dict[str, float]) -> None:
     print(
-        f"{label} games/s:".ljust(24)
+        f"{label} games/s:".ljust(26)
         + f"{r['cpu_games_per_s']:.1f} CPU, {r['games_per_s']:.1f} wall"
         f"  ({r['games']} games; decisions mean {r['mean']:.1f},"
         f" min {r['min']}, max {r['max']}; {r['us_per_decision']:.2f} CPU us/decision)"
