@@ -165,8 +165,8 @@ class Arrangements(Sequence[Arrange]):
         below = [1] + [0] * nobles
         ways = [below]
         for cap in reversed(self._caps):
-            # The runs R[cap], R[cap - 1], … for x = 0, 1, … nobles here; a row of below is
-            # taken only where it is not 0 (in the first groups most are).
+            # down[x] = R[cap - x]: the colonists beside x nobles here. Rows of below that are
+            # 0 are skipped (in the last groups, reached first, most are).
             down = _DOWN[cap]
             rows = []
             for a in range(nobles + 1):
