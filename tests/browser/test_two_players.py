@@ -36,7 +36,8 @@ DESK = {"viewport": {"width": 1280, "height": 900}}
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """A game opened in the lobby with both seats filled starts at once, its seating drawn
-    from its seed: a fixed seed makes every run the same game."""
+    from its seed: a fixed seed makes every run the same game. (A model field keeps its
+    default as ``_get_default``; the live server runs in this process.)"""
     monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: SEED)
 
 
