@@ -5,6 +5,11 @@ and prints labelled figures, for the base game and for each expansion (``edition
 ``"new_buildings"``, its draft included, ``"nobles"``, and ``"both"`` together).
 ``python bench/bench_engine.py --games 2000`` for a longer run. Targets: at least 100
 four-player games per second (in every edition), ``State.clone()`` at most 20 µs.
+
+Games per second are given twice: by wall clock, and by the process's CPU time
+(``time.process_time()``). On a shared machine other processes take the core away at times;
+wall clock then counts their time too, CPU time only this process's, so the CPU figure is the
+one to compare between runs (the targets are checked against it).
 """
 
 from __future__ import annotations
@@ -45,18 +50,21 @@ def bench_games(
     num_players: int, games: int, first_seed: int, edition: str = "base"
 ) -> dict[str, float]:
     counts = []
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
         counts.append(play(num_players, seed, edition)[1])
+    cpu = time.process_time() - start_cpu
     elapsed = time.perf_counter() - start
     return {
         "games": games,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
         "games_per_s": games / elapsed,
+        "cpu_games_per_s": games / cpu,
         "mean": statistics.fmean(counts),
         "min": min(counts),
         "max": max(counts),
-        "us_per_decision": elapsed / sum(counts) * 1e6,
+        "us_per_decision": cpu / sum(counts) * 1e6,
     }
 
 
@@ -99,13 +107,14 @@ def main() -> None:
     print(f"games (4 players):      {args.games}, seeds {args.seed}..{args.seed + args.games - 1}")
 
     four = bench_games(4, args.games, args.seed)
-    verdict = "ok" if four["games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
+    verdict = "ok" if four["cpu_games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
     print(
-        f"4p games/s:             {four['games_per_s']:.1f}"
-        f"  (target >= {TARGET_GAMES_PER_SECOND}: {verdict})"
+        f"4p games/s:             {four['cpu_games_per_s']:.1f} by CPU time,"
+        f" {four['games_per_s']:.1f} by wall clock"
+        f"  (target >= {TARGET_GAMES_PER_SECOND} by CPU time: {verdict})"
     )
     print(f"4p decisions/game:      mean {four['mean']:.1f}, min {four['min']}, max {four['max']}")
-    print(f"4p us/decision:         {four['us_per_decision']:.2f}")
+    print(f"4p us/decision:         {four['us_per_decision']:.2f} (CPU time)")
 
     state = mid_game_state()
     clone_us = per_call_us(state.clone, calls=2000, repeats=25)
@@ -130,15 +139,19 @@ def main() -> None:
             r = bench_games(n, args.games if n == 4 else other, args.seed, edition)
             report(f"{label} {n}p", r)
             if n == 4:
-                verdict = "ok" if r["games_per_s"] >= TARGET_GAMES_PER_SECOND else "BELOW TARGET"
-                print(f"{label} 4p target >= {TARGET_GAMES_PER_SECOND} games/s: {verdict}")
+                ok = r["cpu_games_per_s"] >= TARGET_GAMES_PER_SECOND
+                verdict = "ok" if ok else "BELOW TARGET"
+                print(
+                    f"{label} 4p target >= {TARGET_GAMES_PER_SECOND} games/s by CPU time: {verdict}"
+                )
 
 
 def report(label: str, r: dict[str, float]) -> None:
     print(
-        f"{label} games/s:".ljust(24) + f"{r['games_per_s']:.1f}"
+        f"{label} games/s:".ljust(26)
+        + f"{r['cpu_games_per_s']:.1f} CPU, {r['games_per_s']:.1f} wall"
         f"  ({r['games']} games; decisions mean {r['mean']:.1f},"
-        f" min {r['min']}, max {r['max']}; {r['us_per_decision']:.2f} us/decision)"
+        f" min {r['min']}, max {r['max']}; {r['us_per_decision']:.2f} CPU us/decision)"
     )
 
 

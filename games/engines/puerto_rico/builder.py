@@ -124,10 +124,19 @@ def _buildable(state: State, seat: int) -> Iterator[str]:
     savings = _savings(state, seat)
     discounted = has(pl, _BUILDING_COST)
     city = pl.city
+    quarries = pl.worked[QUARRY]
     for name, left in state.buildings.items():  # the buildings of the editions played
         if left and name not in city:
             b = BUILDINGS[name]
-            if b.spaces <= free and _price(pl, savings, b, discounted) <= cash:
+            if b.spaces > free:
+                continue
+            # ``_price`` inline (asked of every building, many times a game): the price is
+            # never below 0, and cash never is, so the comparison needs no max.
+            column = b.column
+            cost = b.cost - (quarries if quarries < column else column) - savings
+            if discounted:
+                cost -= total(pl, _BUILDING_COST, b)
+            if cost <= cash:
                 yield name
 
 

@@ -20,6 +20,7 @@ _DRAFTS = {
     if b.violet and b.expansion in (BASE, NEW_BUILDINGS)
 }
 DRAFT_PICKS = sum(DRAFT_SPACES.values())
+_COSTS = {name: BUILDINGS[name].cost for name in _DRAFTS}
 
 
 def _refusal(state: State, name: str) -> tuple[str, dict] | None:
@@ -37,7 +38,20 @@ def _refusal(state: State, name: str) -> tuple[str, dict] | None:
 
 
 def legal(state: State) -> list[Action]:
-    return [action for name, action in _DRAFTS.items() if _refusal(state, name) is None]
+    """The candidates ``_refusal`` lets through, in the same order; each space counted once."""
+    drafted = state.drafted
+    filled: dict[int, int] = {}
+    for b in drafted:
+        cost = _COSTS[b]
+        filled[cost] = filled.get(cost, 0) + 1
+    exclusive = not DRAFT_EXCLUSIVE.isdisjoint(drafted)
+    return [
+        action
+        for name, action in _DRAFTS.items()
+        if name not in drafted
+        and filled.get(_COSTS[name], 0) != DRAFT_SPACES[_COSTS[name]]
+        and not (exclusive and name in DRAFT_EXCLUSIVE)
+    ]
 
 
 def check(state: State, action: Action) -> None:

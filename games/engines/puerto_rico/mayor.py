@@ -95,6 +95,8 @@ _SLOT = 80
 """Bits per count in a packed polynomial: far more than the placements of any board."""
 _RUNS = [sum(1 << (_SLOT * y) for y in range(r + 1)) for r in range(ISLAND_SPACES + 1)]
 """_RUNS[r] = 1 + b + … + b^r: 0..r colonists in one group."""
+_DOWN = [_RUNS[r::-1] for r in range(len(_RUNS))]
+"""_DOWN[r] = [_RUNS[r], _RUNS[r - 1], …, _RUNS[0]]."""
 
 
 _MASK = (1 << _SLOT) - 1
@@ -139,6 +141,7 @@ class Arrangements(Sequence[Arrange]):
                 splits = None
                 count = ways[0][placed]
             self._variants.append((privilege, take, placed, ways, splits, count))
+        self._len = sum(v[5] for v in self._variants)
 
     def _ways(self, total: int) -> list[list[int]]:
         """ways[i][r]: how many ways groups i.. can hold exactly r colonists."""
@@ -162,12 +165,16 @@ class Arrangements(Sequence[Arrange]):
         below = [1] + [0] * nobles
         ways = [below]
         for cap in reversed(self._caps):
+            # down[x] = R[cap - x]: the colonists beside x nobles here. Rows of below that are
+            # 0 are skipped (in the last groups, reached first, most are).
+            down = _DOWN[cap]
             rows = []
             for a in range(nobles + 1):
                 v = 0
-                for x in range(min(cap, a) + 1):
-                    if below[a - x]:
-                        v += below[a - x] * _RUNS[cap - x]
+                for x in range((a if a < cap else cap) + 1):
+                    c = below[a - x]
+                    if c:
+                        v += c * down[x]
                 rows.append(v)
             ways.append(rows)
             below = rows
@@ -175,7 +182,7 @@ class Arrangements(Sequence[Arrange]):
         return ways
 
     def __len__(self) -> int:
-        return sum(v[5] for v in self._variants)
+        return self._len
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
@@ -218,10 +225,15 @@ class Arrangements(Sequence[Arrange]):
         for i, cap in enumerate(self._caps):
             below = ways[i + 1]
             found = False
-            for x in range(min(cap, a), -1, -1):
-                top = min(cap - x, b)
+            for x in range(a if a < cap else cap, -1, -1):
+                window = below[a - x]
+                if not window:  # no way at all with x nobles here
+                    continue
+                top = cap - x
+                if top > b:
+                    top = b
                 # The counts of y = top .. 0 colonists here are the coefficients b - top .. b.
-                window = below[a - x] >> (_SLOT * (b - top))
+                window >>= _SLOT * (b - top)
                 for y in range(top, -1, -1):  # noqa: B007 - y is the count found
                     w = window & _MASK
                     if index < w:

@@ -21,11 +21,14 @@ from .data import (
     BUILDINGS,
     NOBLES,
     NOBLES_IN_BOX,
+    ROLES,
     SETUPS,
     VP_CHIPS_5P_OPTIONS,
 )
 from .options import EDITIONS
 from .state import Player, RoleCard, Ship, State
+
+_CHOOSE_ROLE = {role: ChooseRole(role) for role in ROLES}
 
 PHASE_MODULES: dict[str, ModuleType] = {
     "settler": settler,
@@ -142,11 +145,11 @@ def legal_actions(state: State) -> Sequence[Action]:
     members are computed on demand.
     """
     if state.phase == "role":
-        seen: list[Action] = []
+        seen: dict[str, Action] = {}  # in the cards' order, a role on two cards once
         for name, _, taken_by in state.roles:
-            if taken_by is None and all(a.role != name for a in seen):
-                seen.append(ChooseRole(name))
-        return [*seen, *guests.legal(state)]
+            if taken_by is None and name not in seen:
+                seen[name] = _CHOOSE_ROLE[name]
+        return [*seen.values(), *guests.legal(state)]
     if state.phase == "over":
         return []
     actions = PHASE_MODULES[state.phase].legal(state)

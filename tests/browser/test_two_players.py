@@ -1,0 +1,162 @@
+"""The game for two players in Chromium: opened in the lobby against one AI player and played
+to its final scores, every decision of the person made on the page (the buttons of "Your
+choice", the mayor's form as pre-filled, the storage form) and every AI turn played by the
+site itself. On the way the page must show the 2-player table: 7 role cards, 2 cargo ships,
+the note that each player chooses 3 roles a round, and the governor changing every round.
+
+AI turns run eagerly inside the request that hands them the turn (``tests/conftest.py``).
+"""
+
+import re
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import Page, expect
+
+from games.engines import get_engine
+from games.models import Game, Seat
+from tests.browser.test_play import (
+    PASS_LABELS,
+    board_version,
+    expect_board_after,
+    make_user,
+    open_page,  # noqa: F401 (a fixture)
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+pr = get_engine("puerto_rico")
+SEED = 11
+"""Seed of the game: seating, plantations and the AI's moves follow from it."""
+ROLES = ["Builder", "Captain", "Craftsman", "Mayor", "Settler", "Trader", "Prospector"]
+"""The person's roles, the first one free taken: a game that builds and ships ends soon."""
+DESK = {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """A game opened in the lobby with both seats filled starts at once, its seating drawn
+    from its seed: a fixed seed makes every run the same game. (A model field keeps its
+    default as ``_get_default``; the live server runs in this process.)"""
+    monkeypatch.setattr(Game._meta.get_field("seed"), "_get_default", lambda: SEED)
+
+
+def decide(page: Page) -> tuple[str, str]:
+    """Make the decision "Your choice" asks for, the way a person would: the first free role
+    of ``ROLES``, the mayor's form as pre-filled, the first goods to keep, or else the first
+    button that does something (rather than pass). Returns the kind and what was pressed."""
+    # A board just swapped in is wired up by htmx when it settles: wait for that, or a click
+    # would post the form without htmx.
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
+    version = board_version(page)
+    form = page.locator(".pr-choices form").first
+    css = form.get_attribute("class")
+    if "pr-mayor" in css:
+        kind, label = "mayor", "Place colonists"
+    elif "pr-store" in css:
+        kind, label = "storage", "Keep these goods"
+        form.locator("input[type=radio]").first.check()
+    else:
+        kind = re.search(r"pr-buttons-(\w+)", css).group(1)
+        labels = form.locator("button").all_inner_texts()
+        if kind == "role":
+            wanted = [lb for role in ROLES for lb in labels if lb.startswith(role)]
+        else:
+            wanted = [lb for lb in labels if lb not in PASS_LABELS]
+        label = (wanted or labels)[0]
+    form.get_by_role("button", name=label, exact=True).click()
+    expect_board_after(page, version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+    return kind, label
+
+
+def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+    fixed_seed,
+    tmp_path,
+):
+    anna = make_user(django_user_model, "anna")
+    page = open_page(anna, **DESK)
+    page.goto("/games/")
+    page.locator("#id_num_players").select_option("2")
+    page.locator("#id_seat_2").select_option("easy")
+    page.get_by_role("button", name="Open the game").click()
+    expect(page.locator("#board")).to_be_visible()
+    game = Game.objects.get()
+    assert game.num_players == 2 and game.status == Game.Status.RUNNING
+    assert game.seed == SEED
+    ai = game.seats.get(user=None)
+    assert ai.ai_level == Seat.AI.EASY
+    with translation.override("en"):  # as the page names the AI seat
+        names = game.names()
+    ai_name = names[ai.position]
+    assert set(names) == {"anna", ai_name}
+
+    governors: dict[int, str] = {}
+    """Round -> the governor the page names."""
+    role_turns: dict[int, list[int]] = {}
+    """Round -> for each of anna's role choices, how many roles were already taken."""
+    made = []
+    for _ in range(400):
+        if page.locator("#pr-final-title").count():
+            break
+        expect(page.locator("#pr-choices-title")).to_have_text("Your choice")
+        status = page.locator(".pr-round").inner_text()
+        round_, governor = re.search(r"Round (\d+) · .* · governor: (.+?) ·", status).groups()
+        assert governors.setdefault(int(round_), governor) == governor, status
+        if page.locator(".pr-buttons-role").count():
+            expect(page.locator(".pr-table .pr-role")).to_have_count(7)
+            expect(page.locator(".pr-table .pr-ship")).to_have_count(2)
+            ships = page.locator(".pr-table .pr-ship > title").all_text_contents()
+            assert [s.split("-ship")[0] for s in ships] == ["4", "6"], ships
+            expect(page.locator(".pr-role-by")).to_have_text(
+                "Each of you chooses 3 roles a round, in turn."
+            )
+            taken = page.locator(".pr-table .pr-role.is-taken").count()
+            role_turns.setdefault(int(round_), []).append(taken)
+        made.append(decide(page))
+    else:
+        raise AssertionError(f"the game did not end: {made[-20:]}")
+    page.screenshot(path=tmp_path / "final.png", full_page=True)
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    state = game.engine_state()
+    assert pr.is_over(state)
+    last_round = pr.round_number(state)
+
+    # The governor changes every round, anna and the AI in turn; the page said so each round.
+    assert sorted(governors) == list(range(1, last_round + 1))
+    first = governors[1]
+    for round_, governor in governors.items():
+        assert governor == (first if round_ % 2 else ({"anna", ai_name} - {first}).pop())
+    # Each chooses 3 of the 7 roles a round, alternately, the governor first: anna's role
+    # choices came after 0, 2 and 4 roles taken when she was governor, else after 1, 3 and 5.
+    for round_ in range(1, last_round + 1):
+        expected = [0, 2, 4] if governors[round_] == "anna" else [1, 3, 5]
+        assert role_turns.get(round_) == expected, (round_, role_turns)
+
+    kinds = {kind for kind, _ in made}
+    assert {"role", "settler", "mayor", "builder", "craftsman", "captain"} <= kinds, kinds
+    moves = list(game.moves.select_related("seat").order_by("version"))
+    # The AI played its own turns (no actor); anna's were hers but for forced ones (no actor:
+    # a single legal action is played for her).
+    assert {m.actor for m in moves if m.seat == ai} == {None}
+    assert sum(m.seat == ai for m in moves) > 50
+    assert [m.seat for m in moves if m.actor == anna] == [game.seat_of(anna)] * len(made)
+
+    # The final scores as the engine counts them, the winner named.
+    expect(page.locator("#pr-final-title")).to_have_text("Final score")
+    expect(page.locator(".pr-decision")).to_have_text("The game is over.")
+    expect(page.locator(".pr-choices")).to_have_count(0)
+    totals = {names[seat]: s["total"] for seat, s in enumerate(pr.scores(state))}
+    rows = page.locator(".pr-final tbody tr")
+    expect(rows).to_have_count(2)
+    shown = {}
+    for row in rows.all():
+        name = row.locator("th").inner_text().removesuffix(" winner").strip()
+        shown[name] = int(row.locator("td").nth(3).inner_text())
+    assert shown == totals
+    winners = ", ".join(names[seat] for seat in pr.winners(state))
+    expect(page.locator(".pr-winners strong")).to_have_text(winners)
