@@ -77,11 +77,12 @@ def board_context(
         "pr": {
             "viewer": position,
             "num_players": view["num_players"],
-            "round": view["round"],
+            "round": pr.round_number(state),
             "phase": view["phase"],
             "phase_name": capfirst(PHASE_NAMES[view["phase"]]),
             "over": pr.is_over(state),
-            "governor": name(view["governor"]),
+            # Once the game is over the governor has passed on to a round never played.
+            "governor": None if pr.is_over(state) else name(view["governor"]),
             "current": name(current),
             "decision": _decision(state, legal, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],

@@ -306,7 +306,10 @@ def test_the_final_score_shows_the_nobles_and_adds_up():
     while not pr.is_over(state):
         legal = pr.legal_actions(state)
         state = pr.apply(state, legal[rng.randrange(len(legal))])
-    final = section(render(state, ANNA), "pr-panel pr-final")
+    html = render(state, ANNA)
+    status = text(section(html, "pr-round"))
+    assert status.startswith(f"Round {state.round - 1} · Game over · Nobles"), status
+    final = section(html, "pr-panel pr-final")
     assert "Nobles (1 VP each)" in final
     for row, seat in zip(re.findall(r"<tr.*?</tr>", final, re.S)[1:], (ANNA, BOB), strict=True):
         cells = re.findall(r"<td>(.*?)</td>", row, re.S)
