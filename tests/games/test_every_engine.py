@@ -6,6 +6,8 @@ A new engine in ``games.engines.ENGINES`` is covered here without a line more; w
 names the part of the platform it still lacks (most often its ``games.ui`` module).
 """
 
+import re
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -78,6 +80,8 @@ def test_a_game_of_every_engine_is_played_through_the_platform(client, users, en
         assert page.status_code == 200
         html = page.content.decode()
         assert title in html and 'id="board"' in html
+        status = re.search(r'<small id="game-status">(.*?)</small>', html, re.S).group(1)
+        assert "· ·" not in " ".join(status.split())  # a game without options names none
         if position == game.current_position:
             assert 'name="action"' in html or 'name="kind"' in html
         assert client.get(reverse("games:board", args=[game.pk])).status_code == 200
