@@ -14,6 +14,7 @@ from tests.browser.test_play import (
     board_version,
     expect_board_after,
     make_user,
+    open_in_lobby,
     open_page,  # noqa: F401 (a fixture)
 )
 
@@ -70,13 +71,7 @@ def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(
 ):
     anna = make_user(django_user_model, "anna")
     page = open_page(anna, **DESK)
-    page.goto("/games/")
-    page.locator("#id_num_players").select_option("3")
-    page.locator("#id_seat_2").select_option("easy")
-    page.locator("#id_seat_3").select_option("easy")
-    page.locator("#id_option_edition").select_option(label="New Buildings")
-    page.get_by_role("button", name="Open the game").click()
-    game = Game.objects.get()
+    game = open_in_lobby(page, 3, "easy", "easy", edition="New Buildings")
     assert game.options["edition"] == "new_buildings"
     expect(page.locator("#game-status")).to_contain_text("New Buildings")
     draft = page.locator(".pr-draft")

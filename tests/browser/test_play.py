@@ -108,6 +108,20 @@ def game_with_governor(governor, other) -> Game:
     raise AssertionError(f"no seed gave {governor} the first seat")
 
 
+def open_in_lobby(page: Page, players: int, *ai_levels: str, edition: str | None = None) -> Game:
+    """Open a game in the lobby as a person does: the number of players, a level for each AI
+    seat from the second on, the edition by the name the form shows; returns the game."""
+    page.goto("/games/")
+    page.locator("#id_num_players").select_option(str(players))
+    for number, level in enumerate(ai_levels, start=2):
+        page.locator(f"#id_seat_{number}").select_option(level)
+    if edition is not None:
+        page.locator("#id_option_edition").select_option(label=edition)
+    page.get_by_role("button", name="Open the game").click()
+    expect(page.locator("#game-status")).to_be_visible()
+    return Game.objects.get()
+
+
 def board_version(page: Page) -> int:
     return int(page.locator("#board").get_attribute("data-version"))
 
@@ -163,12 +177,8 @@ def take_turn(page: Page, roles: list[str]) -> str:
 
 def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, anna, bob, tmp_path):
     anna_page = open_page(anna, login_page=True)
-    anna_page.goto("/games/")
-    anna_page.locator("#id_num_players").select_option("3")
-    anna_page.locator("#id_seat_2").select_option("medium")
-    anna_page.get_by_role("button", name="Open the game").click()
+    game = open_in_lobby(anna_page, 3, "medium")
     expect(anna_page.locator("#seats-title")).to_have_text("Seats (2 of 3)")
-    game = Game.objects.get()
     assert anna_page.url.endswith(game.get_absolute_url())
     assert game.status == Game.Status.OPEN and game.creator == anna
     # The seating is drawn when the last seat fills; a fixed seed makes every run the same.

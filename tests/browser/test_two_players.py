@@ -20,6 +20,7 @@ from tests.browser.test_play import (
     board_version,
     expect_board_after,
     make_user,
+    open_in_lobby,
     open_page,  # noqa: F401 (a fixture)
 )
 
@@ -67,12 +68,8 @@ def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
 ):
     anna = make_user(django_user_model, "anna")
     page = open_page(anna, **DESK)
-    page.goto("/games/")
-    page.locator("#id_num_players").select_option("2")
-    page.locator("#id_seat_2").select_option("easy")
-    page.get_by_role("button", name="Open the game").click()
+    game = open_in_lobby(page, 2, "easy")
     expect(page.locator("#board")).to_be_visible()
-    game = Game.objects.get()
     assert game.num_players == 2 and game.status == Game.Status.RUNNING
     ai = game.seats.get(user=None)
     assert ai.ai_level == Seat.AI.EASY
