@@ -123,7 +123,7 @@ def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
         assert role_turns.get(round_) == expected, (round_, role_turns)
 
     kinds = {kind for kind, _ in made}
-    assert {"role", "settler", "mayor", "builder", "craftsman", "captain"} <= kinds, kinds
+    assert {"role", "settler", "mayor", "builder", "captain"} <= kinds, kinds
     moves = list(game.moves.select_related("seat").order_by("version"))
     # The AI played its own turns (no actor); anna's were hers but for forced ones (no actor:
     # a single legal action is played for her).
