@@ -36,7 +36,10 @@ PAIRINGS = {
 """name: (tested level, level of the three others, target win rate; chance is 25 %)."""
 GAMES = {
     "puerto_rico": (puerto_rico, PAIRINGS),
-    "amerigo": (amerigo, {"medium-easy": ("medium", "easy", 0.60)}),
+    "amerigo": (
+        amerigo,
+        {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)},
+    ),
 }
 """Each game's engine and its pairings."""
 PLAYERS = 4
