@@ -1,7 +1,8 @@
 """AI players for Amerigo: ``random`` (uniform over the legal actions), ``easy`` (one step
 of look-ahead on a sample of the actions, scored by a rough value of the seat's position),
 ``medium`` (every option played out greedily to the end of its action and judged by an
-estimate of the final scoring; also played for ``hard``).
+estimate of the final scoring), ``hard`` (medium's best few options played out by medium
+players for every seat to the end of the next turn, judged against the best rival).
 
 Like the Puerto Rico players they see only their seat's view: ``choose_action`` hands them
 a determinized state.
@@ -308,8 +309,10 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
 
 DEFAULT_BUDGET = 2.0
 HARD = {"top": 3, "turns": 2, "rival": 1.0}
-"""The options searched (medium's best few), how many turns each playout runs (1: to the end
-of the turn under way), and the weight of the best rival's worth in a playout's score."""
+"""The options searched (medium's best few), how many turn ends a playout passes after the
+seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
+playout's score. Playing to the end of the turn under way only, or scoring the seat's worth
+alone, gained little over medium in trial games; a third turn took too long."""
 
 
 def _medium_turn(state: am.State) -> am.State:
@@ -334,8 +337,11 @@ def _margin(state: am.State, seat: int) -> float:
 
 
 def _playout(state: am.State, seat: int) -> float:
-    """From the end of the seat's action, every seat plays as the medium player until
-    ``HARD["turns"]`` turns have ended; the seat's margin over its best rival then."""
+    """From the end of the seat's action, every seat plays as the medium player until the turn
+    has changed ``HARD["turns"]`` times (a seat acting last in its turn looks one turn
+    further); the seat's margin over its best rival then. Rivals' actions are what the
+    medium player misses: a trading-post field or goods marker taken first, the pirates at a
+    round's end."""
     turns = 0
     at = (state.round, state.turn)
     while state.phase != "over":
@@ -357,9 +363,9 @@ def play_hard(
     budget: float | None = None,
     simulations: int | None = None,
 ) -> Any:
-    """In ``choose``: medium's best few options, each played out by medium players for all
-    seats to the end of the turn on several determinizations of the view, the best average
-    margin over the best rival; while acting: the medium player's step.
+    """In ``choose``: medium's best few options, each played out (``_playout``) on the same
+    determinizations of the view, the one with the best total margin over the best rival;
+    while acting: the medium player's step (the search's playouts finish actions so too).
 
     ``simulations`` (playouts in all) makes the move reproducible; otherwise the search fills
     ``budget`` seconds while its longest batch (one playout per option) still fits."""
@@ -403,5 +409,4 @@ def play_hard(
 
 
 BOTS = {"random": play_random, "easy": play_easy, "medium": play_medium, "hard": play_hard}
-"""Every level the site offers. ``hard`` is the medium player: a search over determinized
-states does not fit 2 s a decision on this engine (see ``docs/amerigo.md``)."""
+"""Every level the site offers."""
