@@ -308,6 +308,9 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
 # --- hard --------------------------------------------------------------------------------
 
 DEFAULT_BUDGET = 2.0
+SEARCHED = 0.8
+"""The share of the budget the search plans to fill: batches vary in length with the cubes
+the next turn throws, and the state was determinized before the clock started."""
 HARD = {"top": 3, "turns": 2, "rival": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
@@ -386,7 +389,7 @@ def play_hard(
     # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
     rng = random.Random(seed)
     totals = [0.0] * len(cands)
-    end = math.inf if simulations else start + (budget or DEFAULT_BUDGET)
+    end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
     limit = simulations or math.inf
     used = 0
     batch = longest = 0.0

@@ -168,7 +168,8 @@ def test_hard_plays_out_at_most_its_simulations(simulations, monkeypatch):
 
 def test_hard_stops_when_its_next_playout_would_overrun_the_budget(monkeypatch):
     """A clock that moves 1 s each time it is read: after the first playout a second would
-    end past the 3.5 s budget, so only medium's favourite is played out, and chosen."""
+    end past the share of the 3.5 s budget the search fills (``SEARCHED``), so only
+    medium's favourite is played out, and chosen."""
     state, view = next(_choices(9))
     legal = am.legal_actions(state)
     clock = iter(range(1000))
