@@ -311,6 +311,9 @@ DEFAULT_BUDGET = 2.0
 SEARCHED = 0.8
 """The share of the budget the search plans to fill: batches vary in length with the cubes
 the next turn throws, and the state was determinized before the clock started."""
+PLAYOUT_TURNS = 7
+"""A playout costs about this many times judging the seat's options (as many seats' turns as
+it plays); no search starts when the first playout would overrun the budget."""
 HARD = {"top": 3, "turns": 2, "rival": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
@@ -373,6 +376,7 @@ def play_hard(
     ``simulations`` (playouts in all) makes the move reproducible; otherwise the search fills
     ``budget`` seconds while its longest batch (one playout per option) still fits."""
     start = time.perf_counter()
+    end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
     seat = am.current_player(state)
     if state.phase == "act":
         return _step(state, seat)
@@ -383,13 +387,13 @@ def play_hard(
             scored.append((-w, len(scored), a))
     scored.sort(key=lambda t: t[:2])
     cands = [a for _w, _k, a in scored[: min(HARD["top"], simulations or HARD["top"])]]
-    if len(cands) == 1:
+    now = time.perf_counter()
+    if len(cands) == 1 or (not simulations and now + PLAYOUT_TURNS * (now - start) >= end):
         return cands[0]
     # Every playout runs on a determinization of its own drawing, never on ``state``: what
     # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
     rng = random.Random(seed)
     totals = [0.0] * len(cands)
-    end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
     limit = simulations or math.inf
     used = 0
     batch = longest = 0.0

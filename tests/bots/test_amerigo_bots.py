@@ -166,17 +166,40 @@ def test_hard_plays_out_at_most_its_simulations(simulations, monkeypatch):
     assert counts == [batches * width] * 3
 
 
-def test_hard_stops_when_its_next_playout_would_overrun_the_budget(monkeypatch):
-    """A clock that moves 1 s each time it is read: after the first playout a second would
-    end past the share of the 3.5 s budget the search fills (``SEARCHED``), so only
-    medium's favourite is played out, and chosen."""
+@pytest.mark.parametrize(
+    ("budget", "judging", "playouts"), [(2, 0, 1), (3, 0, 2), (5, 0, 3), (10, 0, 6), (10, 1, 0)]
+)
+def test_hard_searches_only_while_its_next_playouts_fit_the_budget(
+    budget, judging, playouts, monkeypatch
+):
+    """On a clock that moves only when told: each playout takes 1 s, judging the options
+    before the search ``judging`` s. The search fills ``SEARCHED`` of the budget: within its
+    first batch (3 playouts) it stops before a playout that would overrun it, later it starts
+    a batch only while the longest so far fits; with slow judging no search starts (a playout
+    would take ``PLAYOUT_TURNS`` times as long). Medium's favourite is chosen when alone."""
     state, view = next(_choices(9))
     legal = am.legal_actions(state)
-    clock = iter(range(1000))
-    monkeypatch.setattr(amerigo, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    clock = [0.0]
+    monkeypatch.setattr(amerigo, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
     played = []
-    real = amerigo._playout
-    monkeypatch.setattr(amerigo, "_playout", lambda *a: played.append(1) or real(*a))
-    action = amerigo.play_hard(state, view, legal, 1, budget=3.5)
-    assert len(played) == 1
+
+    def playout(*args):
+        played.append(1)
+        clock[0] += 1
+        return -len(played)
+
+    real_worth = amerigo.worth
+    judged = []
+
+    def worth(*args):
+        if not judged:
+            clock[0] += judging
+        judged.append(1)
+        return real_worth(*args)
+
+    monkeypatch.setattr(amerigo, "_playout", playout)
+    monkeypatch.setattr(amerigo, "worth", worth)
+    action = amerigo.play_hard(state, view, legal, 1, budget=budget)
+    assert len(played) == playouts
+    monkeypatch.undo()
     assert action == amerigo.play_medium(state, view, legal, 1)
