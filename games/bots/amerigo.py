@@ -322,7 +322,7 @@ alone, gained little over medium in trial games; a third turn took too long."""
 
 
 def _medium_turn(state: am.State) -> am.State:
-    """The seat to choose plays its whole action as the medium player (``state`` changes)."""
+    """The state after the seat to choose plays its whole action as the medium player."""
     seat = am.current_player(state)
     best, best_worth = state, float("-inf")
     for a in am.legal_actions(state):
@@ -374,7 +374,8 @@ def play_hard(
     while acting: the medium player's step (the search's playouts finish actions so too).
 
     ``simulations`` (playouts in all) makes the move reproducible; otherwise the search fills
-    ``budget`` seconds while its longest batch (one playout per option) still fits."""
+    ``SEARCHED`` of ``budget`` seconds while its longest batch (one playout per option) still
+    fits."""
     start = time.perf_counter()
     end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
     seat = am.current_player(state)
