@@ -8,7 +8,7 @@ and a table on stdout: win rate with a 95 % Wilson interval, average scores, sec
 
     python bench/bench_ai.py                       # every pairing, 100 games each
     python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 0   # full 2 s budget
-    python bench/bench_ai.py --game amerigo --games 100    # Amerigo: medium against 3 easy
+    python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ PAIRINGS = {
 """name: (tested level, level of the three others, target win rate; chance is 25 %)."""
 GAMES = {
     "puerto_rico": (puerto_rico, PAIRINGS),
-    "amerigo": (amerigo, {"medium-easy": ("medium", "easy", 0.60)}),
+    "amerigo": (
+        amerigo,
+        {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)},
+    ),
 }
 """Each game's engine and its pairings."""
 PLAYERS = 4

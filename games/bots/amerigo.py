@@ -1,7 +1,8 @@
 """AI players for Amerigo: ``random`` (uniform over the legal actions), ``easy`` (one step
 of look-ahead on a sample of the actions, scored by a rough value of the seat's position),
 ``medium`` (every option played out greedily to the end of its action and judged by an
-estimate of the final scoring; also played for ``hard``).
+estimate of the final scoring), ``hard`` (medium's best few options played out by medium
+players for every seat to the end of the next turn, judged against the best rival).
 
 Like the Puerto Rico players they see only their seat's view: ``choose_action`` hands them
 a determinized state.
@@ -9,7 +10,9 @@ a determinized state.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Any
 
 from games.engines import amerigo as am
@@ -119,26 +122,39 @@ FAR = 13
 """Moves counted as "no free trading-post field in reach" (no voyage reaches that far)."""
 
 
+_HARBOURS: dict[tuple[str, tuple[int, ...]], dict[int, int]] = {}
+"""(landscape, free anchor fields) → water field → moves to the nearest of them."""
+
+
 def _harbour_distance(state: am.State, start: int) -> int:
-    """Moves from ``start`` to the nearest anchor field whose trading-post field is free."""
+    """Moves from ``start`` to the nearest anchor field whose trading-post field is free
+    (``FAR`` when none is nearer). One search from all free anchor fields at once serves
+    every start while the free trading-post fields stay the same."""
     m = state.map
-    anchors = m.anchor_post
     cover = state.cover
-    seen = {start}
-    edge = [start]
-    for step in range(FAR):
-        for cell in edge:
-            post = anchors.get(cell)
-            if post is not None and not cover[post]:
-                return step
+    free = tuple(a for p, a in m.posts if not cover[p])
+    key = (m.cells, free)
+    distances = _HARBOURS.get(key)
+    if distances is None:
+        if len(_HARBOURS) > 4096:
+            _HARBOURS.clear()
+        distances = _HARBOURS[key] = _distances(m, free)
+    return distances.get(start, FAR)
+
+
+def _distances(m: Any, sources: tuple[int, ...]) -> dict[int, int]:
+    """Moves over water from the nearest of ``sources`` to each water field (below ``FAR``)."""
+    out = dict.fromkeys(sources, 0)
+    edge = list(out)
+    for step in range(1, FAR):
         nxt = []
         for cell in edge:
             for n in m.neighbours[cell]:
-                if n not in seen and m.is_water(n):
-                    seen.add(n)
+                if n not in out and m.is_water(n):
+                    out[n] = step
                     nxt.append(n)
         edge = nxt
-    return FAR
+    return out
 
 
 def worth(state: am.State, seat: int, now: am.State) -> float:
@@ -289,6 +305,116 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
     return best
 
 
-BOTS = {"random": play_random, "easy": play_easy, "medium": play_medium, "hard": play_medium}
-"""Every level the site offers. ``hard`` is the medium player: a search over determinized
-states does not fit 2 s a decision on this engine (see ``docs/amerigo.md``)."""
+# --- hard --------------------------------------------------------------------------------
+
+DEFAULT_BUDGET = 2.0
+SEARCHED = 0.8
+"""The share of the budget the search plans to fill: batches vary in length with the cubes
+the next turn throws, and the state was determinized before the clock started."""
+PLAYOUT_TURNS = 7
+"""A playout costs about this many times judging the seat's options (as many seats' turns as
+it plays); no search starts when the first playout would overrun the budget."""
+HARD = {"top": 3, "turns": 2, "rival": 1.0}
+"""The options searched (medium's best few), how many turn ends a playout passes after the
+seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
+playout's score. Playing to the end of the turn under way only, or scoring the seat's worth
+alone, gained little over medium in trial games; a third turn took too long."""
+
+
+def _medium_turn(state: am.State) -> am.State:
+    """The state after the seat to choose plays its whole action as the medium player."""
+    seat = am.current_player(state)
+    best, best_worth = state, float("-inf")
+    for a in am.legal_actions(state):
+        if a["type"] == "cash":
+            continue
+        after = _finish(am.apply(state, a), seat)
+        w = worth(after, seat, state)
+        if w > best_worth:
+            best, best_worth = after, w
+    return best
+
+
+def _margin(state: am.State, seat: int) -> float:
+    """The seat's worth less the best rival's (weighted by ``HARD["rival"]``)."""
+    mine = worth(state, seat, state)
+    rival = max(worth(state, s, state) for s in range(len(state.players)) if s != seat)
+    return mine - HARD["rival"] * rival
+
+
+def _playout(state: am.State, seat: int) -> float:
+    """From the end of the seat's action, every seat plays as the medium player until the turn
+    has changed ``HARD["turns"]`` times (a seat acting last in its turn looks one turn
+    further); the seat's margin over its best rival then. Rivals' actions are what the
+    medium player misses: a trading-post field or goods marker taken first, the pirates at a
+    round's end."""
+    turns = 0
+    at = (state.round, state.turn)
+    while state.phase != "over":
+        if (state.round, state.turn) != at:
+            turns += 1
+            if turns >= HARD["turns"]:
+                break
+            at = (state.round, state.turn)
+        state = _medium_turn(state)
+    return _margin(state, seat)
+
+
+def play_hard(
+    state: am.State,
+    view: dict,
+    legal: list,
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+) -> Any:
+    """In ``choose``: medium's best few options, each played out (``_playout``) on the same
+    determinizations of the view, the one with the best total margin over the best rival;
+    while acting: the medium player's step (the search's playouts finish actions so too).
+
+    ``simulations`` (playouts in all) makes the move reproducible; otherwise the search fills
+    ``SEARCHED`` of ``budget`` seconds while its longest batch (one playout per option) still
+    fits."""
+    start = time.perf_counter()
+    end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
+    seat = am.current_player(state)
+    if state.phase == "act":
+        return _step(state, seat)
+    scored = []
+    for a in legal:
+        if a["type"] != "cash":
+            w = worth(_finish(am.apply(state, a), seat), seat, state)
+            scored.append((-w, len(scored), a))
+    scored.sort(key=lambda t: t[:2])
+    cands = [a for _w, _k, a in scored[: min(HARD["top"], simulations or HARD["top"])]]
+    now = time.perf_counter()
+    if len(cands) == 1 or (not simulations and now + PLAYOUT_TURNS * (now - start) >= end):
+        return cands[0]
+    # Every playout runs on a determinization of its own drawing, never on ``state``: what
+    # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
+    rng = random.Random(seed)
+    totals = [0.0] * len(cands)
+    limit = simulations or math.inf
+    used = 0
+    batch = longest = 0.0
+    while used + len(cands) <= limit and time.perf_counter() + batch < end:
+        began = time.perf_counter()
+        guess = am.determinize(view, rng.getrandbits(32))
+        for i, a in enumerate(cands):
+            # In the first batch the options not yet played out are dropped (medium's
+            # favourite is played first) when the next playout would overrun the budget.
+            if not used and i and time.perf_counter() + longest >= end:
+                del cands[i:], totals[i:]
+                break
+            one = time.perf_counter()
+            totals[i] += _playout(_finish(am.apply(guess, a), seat), seat)
+            longest = max(longest, time.perf_counter() - one)
+        used += len(cands)
+        batch = max(batch, time.perf_counter() - began)
+    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+    return cands[best]
+
+
+BOTS = {"random": play_random, "easy": play_easy, "medium": play_medium, "hard": play_hard}
+"""Every level the site offers."""

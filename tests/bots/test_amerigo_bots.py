@@ -3,6 +3,8 @@ are reproducible, and bound their work; the Puerto Rico levels are untouched."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from games.bots import BOTS, GAME_BOTS, LEVELS, amerigo, choose_action
@@ -11,6 +13,8 @@ from games.engines.amerigo.rules import new_act
 from games.engines.amerigo.state import derive_cover
 
 AMERIGO_LEVELS = tuple(GAME_BOTS["amerigo"])
+SIMULATIONS = 4
+"""The hard player searches within a count of playouts here, never the 2 s budget."""
 
 
 def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
@@ -23,7 +27,9 @@ def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
         view = am.player_view(state, seat)
         if k % every == 0:
             yield state, view
-        action = choose_action(am, view, level=levels[seat], seed=seed * 10_000 + k)
+        action = choose_action(
+            am, view, level=levels[seat], seed=seed * 10_000 + k, simulations=SIMULATIONS
+        )
         assert action in am.legal_actions(state)
         state = am.apply(state, action)
         k += 1
@@ -34,7 +40,7 @@ def test_amerigo_offers_every_level_of_the_site_and_puerto_rico_keeps_its_own():
     site_levels = ("random", "easy", "medium", "hard")
     # LEVELS as the site offers them; a test's own failing bot may have joined BOTS since.
     assert AMERIGO_LEVELS == LEVELS == site_levels and tuple(BOTS)[:4] == site_levels
-    assert GAME_BOTS["amerigo"]["hard"] is amerigo.play_medium
+    assert GAME_BOTS["amerigo"]["hard"] is amerigo.play_hard
     with pytest.raises(ValueError):
         choose_action(am, am.player_view(am.new_game(2, 1), 0), level="expert", seed=1)
 
@@ -52,11 +58,12 @@ def test_whole_games_at_every_level_finish_with_legal_actions(num_players, level
         pass
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_amerigo_bots_decide_the_same_whatever_the_hidden_parts(level):
     """Two determinizations of one view differ in all the view hides (what is inside the
     tower, face-down markers and pirates, the seed); a bot handed either decides the same.
-    (``hard`` is ``medium``.)"""
+    The hard player's playouts cross the end of a turn, where the tower's inside decides
+    what comes out: had it played on the state it was handed, the two would part."""
     bot = GAME_BOTS["amerigo"][level]
     checked = scrambled = 0
     for state, view in _game(3, 21, ["random"] * 3, every=25):
@@ -66,8 +73,8 @@ def test_amerigo_bots_decide_the_same_whatever_the_hidden_parts(level):
         scrambled += one.progress_stack != other.progress_stack
         legal = am.legal_actions(one)
         assert legal == am.legal_actions(other) == am.legal_actions(state)
-        mine = bot(one, view, legal, 5)
-        assert mine == bot(other, view, legal, 5)
+        mine = bot(one, view, legal, 5, simulations=SIMULATIONS)
+        assert mine == bot(other, view, legal, 5, simulations=SIMULATIONS)
         assert mine in legal
         checked += 1
     assert checked > 5
@@ -115,3 +122,84 @@ def test_medium_judges_a_bounded_shortlist_however_many_placements(gold, monkeyp
     assert action in legal
     tries = 1 + min(gold, amerigo.BUY_AP)
     assert 0 < len(judged) <= tries * (amerigo.BUILD_SHORTLIST + 1)
+
+
+def _choices(seed: int, every: int = 7):
+    """(state, view) at choose decisions of a four-player game of medium players where the
+    hard player has as many options as it searches, or more."""
+    for state, view in _game(4, seed, ["medium"] * 4, every=every):
+        options = [a for a in am.legal_actions(state) if a["type"] != "cash"]
+        if state.phase == "choose" and len(options) >= amerigo.HARD["top"]:
+            yield state, view
+
+
+def test_hard_is_reproducible_given_its_seed_and_decides_legally():
+    moves = []
+    for k, (state, view) in enumerate(_choices(5)):
+        if k == 6:
+            break
+        pair = [choose_action(am, view, level="hard", seed=3, simulations=8) for _ in range(2)]
+        assert pair[0] == pair[1]
+        assert pair[0] in am.legal_actions(state)
+        moves.append(pair[0])
+    assert len(moves) == 6
+
+
+@pytest.mark.parametrize("simulations", [1, 2, 5, 9])
+def test_hard_plays_out_at_most_its_simulations(simulations, monkeypatch):
+    """Counted, not timed: whole batches (one playout per option searched) while they fit
+    the count; with one simulation there is nothing to compare, so none is run."""
+    counts = []
+    played = []
+    real = amerigo._playout
+    monkeypatch.setattr(amerigo, "_playout", lambda *a: played.append(1) or real(*a))
+    for k, (state, view) in enumerate(_choices(9)):
+        if k == 3:
+            break
+        legal = am.legal_actions(state)
+        before = len(played)
+        action = amerigo.play_hard(state, view, legal, 1, simulations=simulations)
+        assert action in legal
+        counts.append(len(played) - before)
+    width = min(amerigo.HARD["top"], simulations)
+    batches = simulations // width if width > 1 else 0
+    assert counts == [batches * width] * 3
+
+
+@pytest.mark.parametrize(
+    ("budget", "judging", "playouts"), [(2, 0, 1), (3, 0, 2), (5, 0, 3), (10, 0, 6), (10, 1, 0)]
+)
+def test_hard_searches_only_while_its_next_playouts_fit_the_budget(
+    budget, judging, playouts, monkeypatch
+):
+    """On a clock that moves only when told: each playout takes 1 s, judging the options
+    before the search ``judging`` s. The search fills ``SEARCHED`` of the budget: within its
+    first batch (3 playouts) it stops before a playout that would overrun it, later it starts
+    a batch only while the longest so far fits; with slow judging no search starts (a playout
+    would take ``PLAYOUT_TURNS`` times as long). Medium's favourite is chosen when alone."""
+    state, view = next(_choices(9))
+    legal = am.legal_actions(state)
+    clock = [0.0]
+    monkeypatch.setattr(amerigo, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    played = []
+
+    def playout(*args):
+        played.append(1)
+        clock[0] += 1
+        return -len(played)
+
+    real_worth = amerigo.worth
+    judged = []
+
+    def worth(*args):
+        if not judged:
+            clock[0] += judging
+        judged.append(1)
+        return real_worth(*args)
+
+    monkeypatch.setattr(amerigo, "_playout", playout)
+    monkeypatch.setattr(amerigo, "worth", worth)
+    action = amerigo.play_hard(state, view, legal, 1, budget=budget)
+    assert len(played) == playouts
+    monkeypatch.undo()
+    assert action == amerigo.play_medium(state, view, legal, 1)
