@@ -1,13 +1,16 @@
-"""Strength of the AI levels: four-player tournaments, one tested bot against three of another
-level, the tested bot in each seat equally often; Puerto Rico, or Amerigo with ``--game``.
+"""Strength of the AI levels: tournaments of one tested bot against bots of another level,
+the tested bot in each seat equally often; Puerto Rico (any edition, 4 or 2 players), or
+Amerigo with ``--game``.
 
-Games come in fours on one deal (the same ``new_game`` seed): the tested bot sits in seat 0,
-1, 2 and 3 in turn, so neither the deal nor the seat favours it. A tie for the win counts as
-1/k of a win. Each bot sees only its seat's ``player_view``. Prints a progress bar on stderr
-and a table on stdout: win rate with a 95 % Wilson interval, average scores, seconds per move.
+Games come in fours (pairs with two players) on one deal (the same ``new_game`` seed): the
+tested bot sits in each seat in turn, so neither the deal nor the seat favours it. A tie for
+the win counts as 1/k of a win. Each bot sees only its seat's ``player_view``. Prints a
+progress bar on stderr and a table on stdout: win rate with a 95 % Wilson interval, average
+scores, seconds per move.
 
     python bench/bench_ai.py                       # every pairing, 100 games each
     python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 0   # full 2 s budget
+    python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
 """
 
@@ -27,30 +30,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.bots import choose_action
 from games.bots.search import DEFAULT_BUDGET
 from games.engines import amerigo, puerto_rico
+from games.engines.puerto_rico.options import EDITIONS
 
 PAIRINGS = {
-    "medium-easy": ("medium", "easy", 0.40),
-    "hard-medium": ("hard", "medium", 0.40),
-    "hard-easy": ("hard", "easy", 0.60),
+    4: {
+        "medium-easy": ("medium", "easy", 0.40),
+        "hard-medium": ("hard", "medium", 0.40),
+        "hard-easy": ("hard", "easy", 0.60),
+    },
+    2: {"hard-medium": ("hard", "medium", 0.50)},
 }
-"""name: (tested level, level of the three others, target win rate; chance is 25 %)."""
+"""Per player count, name: (tested level, level of the others, target win rate; chance is
+25 % with four players, 50 % with two)."""
 GAMES = {
     "puerto_rico": (puerto_rico, PAIRINGS),
     "amerigo": (
         amerigo,
-        {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)},
+        {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)}},
     ),
 }
-"""Each game's engine and its pairings."""
-PLAYERS = 4
+"""Each game's engine and its pairings by player count."""
 DEFAULT_SIMULATIONS = 50
 
 
-def play_game(task: tuple[str, str, str, int, int, int | None]) -> dict:
+def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dict:
     """One game; returns the tested seat's result, the scores and the move times."""
-    game, tested, other, deal, seat, simulations = task
+    game, edition, players, tested, other, deal, seat, simulations = task
     engine = GAMES[game][0]
-    state = engine.new_game(PLAYERS, seed=deal)
+    options = {"edition": edition} if game == "puerto_rico" else None
+    state = engine.new_game(players, seed=deal, options=options)
     times: dict[str, list[float]] = defaultdict(list)
     move = 0
     while not engine.is_over(state):
@@ -73,7 +81,7 @@ def play_game(task: tuple[str, str, str, int, int, int | None]) -> dict:
     return {
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],
-        "others": sum(t for i, t in enumerate(totals) if i != seat) / (PLAYERS - 1),
+        "others": sum(t for i, t in enumerate(totals) if i != seat) / (players - 1),
         "times": dict(times),
     }
 
@@ -101,10 +109,19 @@ def progress(done: int, total: int, started: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=GAMES, default="puerto_rico", help="the game")
+    parser.add_argument(
+        "--edition",
+        choices=(*EDITIONS, "all"),
+        default="base",
+        help="Puerto Rico edition, or all in turn (default base)",
+    )
+    parser.add_argument(
+        "--players", type=int, choices=(2, 4), default=4, help="players per game (default 4)"
+    )
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument(
         "--pairing",
-        choices=sorted({name for _, pairings in GAMES.values() for name in pairings} | {"all"}),
+        choices=sorted({n for by_count in PAIRINGS.values() for n in by_count} | {"all"}),
         default="all",
         help="one pairing, or all (default)",
     )
@@ -118,25 +135,33 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
     args = parser.parse_args()
-    pairings = GAMES[args.game][1]
-    if args.pairing not in (*pairings, "all"):
-        parser.error(f"{args.game} has the pairings {', '.join(pairings)}")
+    pairings = GAMES[args.game][1].get(args.players, {})
+    if args.pairing not in (*pairings, "all") or not pairings:
+        parser.error(f"{args.game} with {args.players} players has: {', '.join(pairings) or '-'}")
+    if args.game != "puerto_rico" and args.edition != "base":
+        parser.error("--edition is for Puerto Rico")
     names = list(pairings) if args.pairing == "all" else [args.pairing]
+    editions = EDITIONS if args.edition == "all" else (args.edition,)
     simulations = args.simulations or None
-    deals = math.ceil(args.games / PLAYERS)
+    players = args.players
+    deals = math.ceil(args.games / players)
 
+    runs = [(edition, name) for edition in editions for name in names]
     tasks = [
-        (args.game, pairings[name][0], pairings[name][1], args.seed + d, seat, simulations)
-        for name in names
+        (args.game, edition, players, *pairings[name][:2], args.seed + d, seat, simulations)
+        for edition, name in runs
         for d in range(deals)
-        for seat in range(PLAYERS)
+        for seat in range(players)
     ]
-    keys = [name for name in names for _ in range(deals * PLAYERS)]
+    keys = [run for run in runs for _ in range(deals * players)]
     hard = f"{simulations} simulations a move" if simulations else f"{DEFAULT_BUDGET:g} s a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
-    print(f"{args.game}: {deals * PLAYERS} games per pairing ({deals} deals x {PLAYERS} seats)")
+    print(
+        f"{args.game}, {players} players, edition {', '.join(editions)}: {deals * players}"
+        f" games per pairing ({deals} deals x {players} seats)"
+    )
 
-    results: dict[str, list[dict]] = defaultdict(list)
+    results: dict[tuple[str, str], list[dict]] = defaultdict(list)
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         ordered = pool.imap(play_game, tasks)
@@ -146,12 +171,15 @@ def main() -> None:
     sys.stderr.write("\n")
 
     print()
-    print("| pairing | games | win rate | 95 % interval | target | score | rivals' score |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| edition | players | pairing | games | win rate | 95 % interval | target | score"
+        " | rivals' score |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     times: dict[str, list[float]] = defaultdict(list)
-    for name in names:
+    for edition, name in runs:
         tested, other, target = pairings[name]
-        rows = results[name]
+        rows = results[edition, name]
         n = len(rows)
         wins = sum(r["win"] for r in rows)
         low, high = wilson(wins, n)
@@ -159,8 +187,9 @@ def main() -> None:
         score = sum(r["score"] for r in rows) / n
         rivals = sum(r["others"] for r in rows) / n
         print(
-            f"| {tested} vs 3 {other} | {n} | {wins / n:.1%} | {low:.1%} to {high:.1%}"
-            f" | ≥ {target:.0%} ({verdict}) | {score:.1f} | {rivals:.1f} |"
+            f"| {edition} | {players} | {tested} vs {players - 1} {other} | {n} | {wins / n:.1%}"
+            f" | {low:.1%} to {high:.1%} | ≥ {target:.0%} ({verdict}) | {score:.1f}"
+            f" | {rivals:.1f} |"
         )
         for r in rows:
             for level, ts in r["times"].items():
