@@ -63,7 +63,8 @@ def board_context(
     """
     view = pr.player_view(state, position)
     current = view["current"]
-    my_turn = may_act and position is not None and position == current and not pr.is_over(state)
+    over = pr.is_over(state)
+    my_turn = may_act and position is not None and position == current and not over
     legal = pr.legal_actions(state) if current is not None else []
 
     def name(seat: int | None) -> str | None:
@@ -80,9 +81,9 @@ def board_context(
             "round": pr.round_number(state),
             "phase": view["phase"],
             "phase_name": capfirst(PHASE_NAMES[view["phase"]]),
-            "over": pr.is_over(state),
+            "over": over,
             # Once the game is over the governor has passed on to a round never played.
-            "governor": None if pr.is_over(state) else name(view["governor"]),
+            "governor": None if over else name(view["governor"]),
             "current": name(current),
             "decision": _decision(state, legal, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
@@ -97,7 +98,7 @@ def board_context(
             "me": None if position is None else players[position],
             "others": [p for p in players if p["seat"] != position],
             "choices": _choices(state, legal, position, posted) if my_turn else None,
-            "final": _final(state, names) if pr.is_over(state) else None,
+            "final": _final(state, names) if over else None,
         }
     }
 
