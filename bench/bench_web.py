@@ -9,6 +9,10 @@ game page on ``--page-share`` of its turns and posts a random legal move; with n
 waiting it polls again about a second later. The moves of all players together are paced at
 ``--rate`` a second, so latency is measured at a given throughput.
 
+The first ``--warm-up`` seconds are played but not measured: all the players arrive in the
+same second, each with every game of its table waiting, and the workers load their templates
+and catalogues. The figures with them are printed too.
+
 ``python bench/bench_web.py --seconds 60``. Without a reachable PostgreSQL it says so and exits
 0 (with ``CI=true``: 1). Targets: the game page in at most 8 SQL queries; at 100 moves/s, the
 p95 of moves and of the game page at most 50 ms each.
@@ -43,7 +47,8 @@ TARGET_P95_MS = 50.0
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=60.0, help="length of the load (60)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured load (60)")
+    parser.add_argument("--warm-up", type=float, default=5.0, help="before it, unmeasured (5)")
     parser.add_argument("--rate", type=float, default=100.0, help="moves a second (100)")
     parser.add_argument("--players", type=int, default=100, help="players, four a table (100)")
     parser.add_argument("--games-per-table", type=int, default=32, help="games a table (32)")
@@ -164,7 +169,7 @@ class Pacer:
 class Player(threading.Thread):
     """One person, as a browser or bot behind the TLS proxy would talk to the site."""
 
-    def __init__(self, port, session, args, pacer, deadline, latencies, seed) -> None:
+    def __init__(self, port, session, args, pacer, measured, latencies, seed) -> None:
         super().__init__(daemon=True)
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         csrf = secrets.token_hex(16)
@@ -175,16 +180,20 @@ class Player(threading.Thread):
             "Origin": f"https://127.0.0.1:{port}",
             "Content-Type": "application/json",
         }
-        self.args, self.pacer, self.deadline = args, pacer, deadline
+        self.args, self.pacer = args, pacer
+        self.measured_from, self.deadline = measured
         self.latencies, self.rng = latencies, random.Random(seed)
 
     def request(self, kind: str, method: str, path: str, body=None):
-        """Send one request, note how long it took; returns the status and the JSON, if any."""
-        start = time.perf_counter()
+        """Send one request, note how long it took (under "warm-up" before the measured
+        seconds); returns the status and the JSON, if any."""
+        start = time.monotonic()
         self.connection.request(method, path, json.dumps(body) if body else None, self.headers)
         response = self.connection.getresponse()
         data = response.read()
-        self.latencies[kind].append(time.perf_counter() - start)
+        if start < self.measured_from:
+            kind = f"warm-up {kind}"
+        self.latencies[kind].append(time.monotonic() - start)
         if response.status >= 400:
             self.latencies[f"{kind} answered {response.status}"].append(0)
         if response.getheader("Content-Type", "").startswith("application/json"):
@@ -199,6 +208,8 @@ class Player(threading.Thread):
             if not waiting:
                 time.sleep(self.rng.uniform(0.5, 1.5))
             for game in waiting:
+                if time.monotonic() >= self.deadline:
+                    break
                 if self.rng.random() < self.args.page_share:
                     self.request("game page", "GET", f"/games/{game['id']}/")
                 self.play(game)
@@ -294,15 +305,17 @@ def main() -> None:
             port = probe.getsockname()[1]
         server = start_gunicorn(env, port, Path(folder) / "gunicorn.log")
         latencies: dict[str, list[float]] = defaultdict(list)
-        deadline = time.monotonic() + args.seconds
+        measured_from = time.monotonic() + args.warm_up
+        measured = (measured_from, measured_from + args.seconds)
         pacer = Pacer(args.rate)
         players = [
-            Player(port, session, args, pacer, deadline, latencies, args.seed * 1000 + i)
+            Player(port, session, args, pacer, measured, latencies, args.seed * 1000 + i)
             for i, session in enumerate(sessions)
         ]
-        before, started = cpu_seconds(server.pid), time.monotonic()
         for player in players:
             player.start()
+        time.sleep(max(0.0, measured_from - time.monotonic()))
+        before, started = cpu_seconds(server.pid), time.monotonic()
         for player in players:
             player.join()
         used = {k: v - before[k] for k, v in cpu_seconds(server.pid).items()}
@@ -311,7 +324,10 @@ def main() -> None:
         server.wait()
 
     moves, pages = latencies["move"], latencies["game page"]
-    print(f"{args.players} players aiming at {args.rate:g} moves/s for {args.seconds:g} s")
+    print(
+        f"{args.players} players aiming at {args.rate:g} moves/s for {args.seconds:g} s,"
+        f" after {args.warm_up:g} s of warm-up"
+    )
     print(f"calibration {calibration:.3f} ms (the median of 200 sums of 10k squares)")
     print(
         f"cores busy during the load: {used['machine'] / used['wall'] * os.cpu_count():.2f}"
@@ -322,12 +338,22 @@ def main() -> None:
     )
     print(f"  {'request':<12}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
     for kind, values in sorted(latencies.items()):
+        if kind.startswith("warm-up") and " answered " not in kind:
+            continue
         if " answered " in kind:
             print(f"  {kind}: {len(values)}")
             continue
         print(f"  {kind:<12}{len(values):>7}{p(values, 50):>9.1f}{p(values, 95):>9.1f}", end="")
         print(f"{p(values, 99):>9.1f}")
     print(f"moves per second: {len(moves) / args.seconds:.1f}")
+    warm_moves, warm_pages = (
+        moves + latencies["warm-up move"],
+        pages + latencies["warm-up game page"],
+    )
+    print(
+        f"with the warm-up: move p95 {p(warm_moves, 95):.1f} ms,"
+        f" page p95 {p(warm_pages, 95):.1f} ms"
+    )
     for what, value, target in [
         ("game page SQL queries", page_queries, TARGET_PAGE_QUERIES),
         ("move p95 ms", round(p(moves, 95), 1), TARGET_P95_MS),
