@@ -10,7 +10,7 @@ waiting it polls again about a second later. The moves of all players together a
 ``--rate`` a second, so latency is measured at a given throughput.
 
 The first ``--warm-up`` seconds are played but not measured: all the players arrive in the
-same second and asks for all the games waiting for them, and the workers load their templates
+same second, each asking for all the games that wait for it, and the workers load their templates
 and catalogues. The figures with them are printed too.
 
 ``python bench/bench_web.py --seconds 60``. Without a reachable PostgreSQL it says so and exits
