@@ -626,7 +626,9 @@ def _refusals() -> dict[str, str]:
             "only the owner of an occupied Royal supplier trades barrels for VP"
         ),
         "supplier_not_now": _("the Royal supplier acts once, before the owner's first load"),
-        "supplier_barrels": _("one to %(nobles)s barrels of different kinds (one per noble)"),
+        "supplier_barrels": _(
+            "one to %(nobles)s barrels of different kinds (one per noble not in San Juan)"
+        ),
         "bad_occupant": _("'occupant' must be one of %(choices)s"),
         "bad_goods": _(
             "'goods' maps goods to barrel counts (small wharf) or lists goods (royal supplier)"

@@ -277,8 +277,8 @@ def test_the_royal_supplier_trades_barrels_no_ship_takes():
     state = _nobles_table(
         {
             "goods": {**dict.fromkeys(pr.GOODS, 0), "coffee": 1, "tobacco": 1},
+            "island": {"corn": {"tiles": 2, "colonists": 0, "nobles": 2}},
             "city": {"royal_supplier": 1},
-            "san_juan_nobles": 2,
             "san_juan": 2,
         }
     )
@@ -299,7 +299,9 @@ def test_the_bots_know_every_building_of_the_nobles():
     from games.bots import knowledge
 
     nobles = [name for name, b in pr.BUILDINGS.items() if b.expansion == "nobles"]
-    state = _nobles_table({"san_juan_nobles": 2, "san_juan": 2})
+    state = _nobles_table(
+        {"island": {"corn": {"tiles": 2, "colonists": 0, "nobles": 2}}, "san_juan": 2}
+    )
     values = knowledge.Values(state)
     pl = state.players[0]
     for name in nobles:

@@ -465,15 +465,21 @@ def test_bauamt_achtung_dies_gilt_nicht_umgekehrt(piece, building, price):
 # --- Hoflieferant (Royal supplier) ------------------------------------------------------------
 
 
-def _supplier(piece: str, nobles: int, goods: dict, **kw) -> pr.State:
-    noble = piece == "noble"
+def _supplier(piece: str, nobles: int, goods: dict, san_juan_nobles: int = 0, **kw) -> pr.State:
+    """Anna's Royal supplier with ``piece`` on it and ``nobles`` placed (on it, on the harbor,
+    on corn plantations), and ``san_juan_nobles`` waiting in San Juan."""
+    on_supplier = int(piece == "noble")
+    on_harbor = min(1, nobles - on_supplier)
+    on_corn = nobles - on_supplier - on_harbor
     return nobles_position(
         [
             noble_player(
                 goods=goods,
-                city={"royal_supplier": 0 if noble else 1, "harbor": 1},
-                city_nobles={"royal_supplier": 1} if noble else {},
-                san_juan_nobles=nobles - noble,
+                island={"corn": (on_corn, 0)} if on_corn else {},
+                island_nobles={"corn": on_corn} if on_corn else {},
+                city={"royal_supplier": 1 - on_supplier, "harbor": 1 - on_harbor},
+                city_nobles={"royal_supplier": on_supplier, "harbor": on_harbor},
+                san_juan_nobles=san_juan_nobles,
             ),
             player(goods={"corn": 1}),
             player(),
@@ -506,6 +512,16 @@ def test_hoflieferant_pro_adligem_ein_warenstein_verschiedener_sorten_fuer_je_1_
     assert state.current == ANNA
     assert not any(isinstance(a, RoyalSupplier) for a in pr.legal_actions(state))
     rejects(state, RoyalSupplier((4,)), "supplier_not_now")
+
+
+def test_hoflieferant_adlige_auf_der_windrose_zaehlen_nicht():
+    """ "pro eigenem Adligen" of the nobles "auf seiner Insel": the project's reading
+    (expansions-en §4.3) counts the placed nobles only, not those waiting in San Juan."""
+    state = _supplier("colonist", 1, {"corn": 1, "sugar": 1, "coffee": 1}, san_juan_nobles=2)
+    state = choose(state, "captain")
+    supplies = {a for a in pr.legal_actions(state) if isinstance(a, RoyalSupplier)}
+    assert supplies == {RoyalSupplier((g,)) for g in (CORN, SUGAR, 4)}
+    rejects(state, RoyalSupplier((CORN, SUGAR)), "supplier_barrels")
 
 
 def test_hoflieferant_nur_vor_der_ersten_lieferung():
@@ -560,14 +576,16 @@ def test_villa_ein_zusaetzlicher_adliger_direkt_aus_dem_vorrat(nobles_left, piec
 def test_juwelier_1_dublone_pro_adligem_und_grosses_produktionsgebaeude():
     """ "In jeder Aufseherphase erhält der Besitzer eines Juweliers für jeden Adligen auf seiner
     Insel 1 Dublone. Hinweis: Der Juwelier zählt als großes Produktionsgebäude (s.
-    Zunfthalle)." A noble on the windrose counts (see docs/engine.md)."""
+    Zunfthalle)." A noble waiting on the windrose does not count (the project's reading,
+    expansions-en §4.3)."""
     state = nobles_position(
         [
             noble_player(
                 island={"corn": (1, 0)},
                 island_nobles={"corn": 1},
-                city={"jeweler": 1, "guild_hall": 1, "small_indigo_plant": 0},
-                san_juan_nobles=1,
+                city={"jeweler": 0, "guild_hall": 1, "small_indigo_plant": 0},
+                city_nobles={"jeweler": 1},
+                san_juan_nobles=3,
             ),
             player(),
             player(),

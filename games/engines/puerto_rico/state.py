@@ -132,7 +132,13 @@ class Player:
     # Nobles (Expansion II).
     def nobles(self) -> int:
         """Every noble the player owns: on the island, in the city and in San Juan."""
-        return sum(self.noble_worked) + sum(self.noble_city.values()) + self.noble_san_juan
+        return self.placed_nobles() + self.noble_san_juan
+
+    def placed_nobles(self) -> int:
+        """The nobles "auf seiner Insel" for the Jeweler and the Royal supplier: those on a
+        plantation, quarry, forest or building, not those waiting in San Juan (the project's
+        reading, docs/engine.md)."""
+        return sum(self.noble_worked) + sum(self.noble_city.values())
 
     def noble_on(self, building: str) -> bool:
         return self.noble_city.get(building, 0) > 0
