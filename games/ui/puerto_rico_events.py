@@ -577,6 +577,10 @@ def _refusals() -> dict[str, str]:
         "already_drafted": _("the %(building)s is already on the board"),
         "no_draft_space": _("no space for a building costing %(cost)s is left on the board"),
         "office_or_trading_post": _("the office and the trading post are never both in play"),
+        "office_or_trading_post_needed": _(
+            "the last space of cost %(cost)s takes the office or the trading post: one of them"
+            " is always in play"
+        ),
         "no_forest_house": _("only the owner of an occupied forest house lays a tile as a forest"),
         "quarry_no_forest": _("a quarry cannot become a forest"),
         "nothing_drawn": _(

@@ -339,7 +339,8 @@ COMPONENT_RULES = {
         "rule",
         "Building draft (New Buildings): before the first round everyone in turn, the start "
         "player first, puts one violet building on a free space of its cost until the 12 "
-        "small and 5 large spaces are full. Never the office and the trading post together.",
+        "small and 5 large spaces are full. Always the office or the trading post, never "
+        "both: while neither is drafted, the last space of cost 5 takes one of them.",
     ),
 }
 

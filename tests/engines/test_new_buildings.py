@@ -109,6 +109,19 @@ def test_office_and_trading_post_are_never_both_drafted():
     assert Draft("large_market") in pr.legal_actions(state)
 
 
+def test_immer_entweder_das_kontor_oder_den_handelsposten_im_spiel():
+    """ "Es wird dringend empfohlen, immer entweder das Kontor oder den Handelsposten im Spiel
+    zu haben, aber nicht beide gleichzeitig!": with one space of cost 5 left and neither
+    drafted, only the two of them may take it."""
+    state = play(pr.new_game(3, 5, NEW), Draft("church"))
+    assert refused(state, Draft("large_market")) == "office_or_trading_post_needed"
+    fives = {a.building for a in pr.legal_actions(state) if BUILDINGS[a.building].cost == 5}
+    assert fives == {"office", "trading_post"}
+    assert Draft("small_market") in pr.legal_actions(state)  # other costs are untouched
+    state = play(state, Draft("office"))
+    assert refused(state, Draft("trading_post")) == "no_draft_space"
+
+
 @pytest.mark.parametrize(("players", "small", "large"), [(2, 1, 1), (3, 2, 1), (5, 2, 1)])
 def test_the_draft_fills_12_small_and_5_large_spaces_with_twins(players, small, large):
     state = pr.new_game(players, 9, NEW)

@@ -79,6 +79,10 @@ REFUSALS: dict[str, str] = {
     "already_drafted": "the {building} is already on the board",
     "no_draft_space": "no space for a building costing {cost} is left on the board",
     "office_or_trading_post": "the office and the trading post are never both in play",
+    "office_or_trading_post_needed": (
+        "the last space of cost {cost} takes the office or the trading post: one of them is"
+        " always in play"
+    ),
     "no_forest_house": "only the owner of an occupied forest house lays a tile as a forest",
     "quarry_no_forest": "a quarry cannot become a forest",
     "nothing_drawn": "there is no tile just drawn (hacienda, land office) to lay as a forest",

@@ -4,7 +4,10 @@ The production buildings lie on the board as usual; the 12 small and 5 large spa
 violet buildings are filled by the players in turn, the start player first: each picks one
 of the 23 violet kinds (base game and Expansion I) whose cost still has a free space
 (``data.DRAFT_SPACES``) and puts it, with its twin when more than two play, on the board.
-The Office and the Trading post are never both drafted (the rulebook's strong advice).
+One of the Office and the Trading post is always drafted, never both (the rulebook's strong
+advice, "immer entweder das Kontor oder den Handelsposten im Spiel …, aber nicht beide
+gleichzeitig"): the
+last free space of their cost takes one of them while neither is on the board.
 Everything in the draft lies open on the table.
 """
 
@@ -21,6 +24,18 @@ _DRAFTS = {
 }
 DRAFT_PICKS = sum(DRAFT_SPACES.values())
 _COSTS = {name: BUILDINGS[name].cost for name in _DRAFTS}
+(_EXCLUSIVE_COST,) = {_COSTS[name] for name in DRAFT_EXCLUSIVE}
+
+
+def _keeps_a_space_for_the_exclusive(name: str, filled: int, exclusive: bool) -> bool:
+    """False when ``name`` would take the last space of the Office's and Trading post's cost
+    while neither of them is drafted (``filled``: that cost's spaces already taken)."""
+    return (
+        exclusive
+        or name in DRAFT_EXCLUSIVE
+        or _COSTS[name] != _EXCLUSIVE_COST
+        or filled < DRAFT_SPACES[_EXCLUSIVE_COST] - 1
+    )
 
 
 def _refusal(state: State, name: str) -> tuple[str, dict] | None:
@@ -32,8 +47,12 @@ def _refusal(state: State, name: str) -> tuple[str, dict] | None:
     cost = BUILDINGS[name].cost
     if sum(1 for b in state.drafted if BUILDINGS[b].cost == cost) == DRAFT_SPACES[cost]:
         return "no_draft_space", {"cost": cost}
-    if name in DRAFT_EXCLUSIVE and DRAFT_EXCLUSIVE.intersection(state.drafted):
+    exclusive = not DRAFT_EXCLUSIVE.isdisjoint(state.drafted)
+    if name in DRAFT_EXCLUSIVE and exclusive:
         return "office_or_trading_post", {}
+    taken = sum(1 for b in state.drafted if _COSTS[b] == _EXCLUSIVE_COST)
+    if not _keeps_a_space_for_the_exclusive(name, taken, exclusive):
+        return "office_or_trading_post_needed", {"cost": cost}
     return None
 
 
@@ -51,6 +70,7 @@ def legal(state: State) -> list[Action]:
         if name not in drafted
         and filled.get(_COSTS[name], 0) != DRAFT_SPACES[_COSTS[name]]
         and not (exclusive and name in DRAFT_EXCLUSIVE)
+        and _keeps_a_space_for_the_exclusive(name, filled.get(_EXCLUSIVE_COST, 0), exclusive)
     ]
 
 
