@@ -120,12 +120,14 @@ def choose(
             alive = alive[: (len(alive) + 1) // 2]
             if 0 not in alive:
                 alive.append(0)
-    return cands[_pick(results)]
+    return cands[_pick(results, alive)]
 
 
-def _pick(results: list[list[float]]) -> int:
-    """The best-scoring candidate if it beats the heuristic's favourite (0) by ``z`` standard
-    errors of the difference, else the favourite. The variance is pooled over all playouts:
+def _pick(results: list[list[float]], finalists: list[int]) -> int:
+    """The best-scoring finalist (a candidate still in the search at its last stage) if it
+    beats the heuristic's favourite (0) by ``z`` standard errors of the difference, else the
+    favourite. A candidate dropped early had too few playouts to be trusted: a lucky pair of
+    them must not outrank those that kept winning. The variance is pooled over all playouts:
     a candidate's own handful of them says little about its spread.
 
     Means are exact (equal playouts give equal means whatever their number) and the variance
@@ -133,7 +135,7 @@ def _pick(results: list[list[float]]) -> int:
     slightly below zero when every playout scores the same."""
     means = [statistics.mean(r) for r in results]
     n = sum(len(r) for r in results)
-    best = max(range(len(results)), key=means.__getitem__)
+    best = max(sorted(finalists), key=means.__getitem__)
     if best == 0 or n <= len(results):
         return 0
     deviations = math.fsum(
