@@ -12,7 +12,7 @@ import json
 import pytest
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import CORN, INDIGO, SUGAR, TOBACCO, IllegalAction
+from games.engines.puerto_rico import COFFEE, CORN, INDIGO, SUGAR, TOBACCO, IllegalAction
 from games.engines.puerto_rico.actions import (
     BUY_PLANTATION,
     PASS,
@@ -137,6 +137,17 @@ def test_adlige_werden_zumeist_vom_buergermeister_statt_eines_kolonisten_genomme
     assert len(pr.legal_actions(state)) == 1
     rejects(state, Arrange(island(0), (), False, island(1)), "too_many_nobles")
     rejects(state, Arrange(island(1), take_noble=True), "noble_not_on_ship")
+
+
+def test_das_privileg_des_buergermeisters_ist_ein_kolonist_kein_adliger():
+    """The mayor's privilege stays a colonist from the supply, never a noble: "wherever the
+    rules say colonist, this also means noble" does not reach it (expansions-en §4.7)."""
+    state = choose(_mayor_table(), "mayor")
+    colonists, nobles = state.colonist_supply, state.noble_supply
+    state = play(state, Arrange(island(2), (), True))
+    anna = state.players[ANNA]
+    assert (anna.worked[CORN], anna.nobles()) == (2, 0)
+    assert (state.colonist_supply, state.noble_supply) == (colonists - 1, nobles)
 
 
 def test_the_last_seat_dealt_a_piece_must_take_the_noble():
@@ -385,6 +396,8 @@ def test_jagdschloss_mit_kolonist_legt_am_ende_der_siedlerphase_eine_plantage_zu
     state = choose(state, "settler")
     state = play(state, PASS, PASS, PASS)
     assert state.phase == "hunting_lodge" and state.current == ANNA
+    # After every seat's turn and before the row is discarded (expansions-en §4.6).
+    assert state.face_up == [SUGAR, SUGAR, TOBACCO, COFFEE]
     assert set(pr.legal_actions(state)) == {
         DiscardPlantation(CORN, "empty"),
         DiscardPlantation(CORN, "colonist"),
@@ -401,7 +414,7 @@ def test_jagdschloss_mit_kolonist_legt_am_ende_der_siedlerphase_eine_plantage_zu
         "tile": "corn",
         "occupant": "colonist",
     }
-    assert CORN in state.discards
+    assert sorted(state.discards) == sorted([CORN, SUGAR, SUGAR, TOBACCO, COFFEE])
 
 
 def test_jagdschloss_mit_adligem_2_siegpunkte_fuer_die_eindeutig_meisten_leeren_felder():
