@@ -595,6 +595,8 @@ def test_library_settler_takes_the_last_plantation_after_everyone():
     assert pr.current_player(state) == ANNA and state.phase == "settler"
     offered = pr.legal_actions(state)
     assert Settle(QUARRY) not in offered and Settle(4, True) not in offered
+    # Two are left, not one: the Library's owner chooses either (expansions-en §4.1).
+    assert {Settle(TOBACCO), Settle(pr.COFFEE)} <= set(offered)
     assert refused(state, Settle(QUARRY)) == "library_no_quarry"
     assert refused(state, Settle(4, True)) == "library_no_hospice"
     state = play(state, Settle(4))
