@@ -197,9 +197,20 @@ def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
     }
 
 
+def _draft_refusal(state: pr.State, name: str) -> str:
+    """Why ``name`` may not be drafted now though a space of its cost is free (the last
+    space of cost 5 kept for the Office or the Trading post), or ""."""
+    try:
+        pr.check(state, pr.Draft(name))
+    except pr.IllegalAction as refused:
+        return capfirst(describe_refusal(refused.code, refused.params))
+    return ""
+
+
 def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, Any]:
     """The building draft: who picks, the spaces left, and every violet building still to
-    be drafted with its rule; those the seat to act may pick carry their action."""
+    be drafted with its rule; those the seat to act may pick carry their action, those no
+    one may pick now say why."""
     actions = {a.building: a for a in legal}
     free = _free_draft_spaces(state)
     shut_out = DRAFT_EXCLUSIVE if DRAFT_EXCLUSIVE.intersection(state.drafted) else frozenset()
@@ -213,6 +224,7 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
             "new": b.expansion != BASE,
             "rule": building_rule(b.name),
             "json": b.name in actions and json.dumps(pr.action_to_json(actions[b.name])),
+            "refusal": _draft_refusal(state, b.name),
         }
         for b in sorted(BUILDINGS.values(), key=lambda b: (b.cost, b.expansion != BASE))
         if b.violet
@@ -221,7 +233,7 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
         and b.name not in shut_out
         and free[b.cost]
     ]
-    exclusive = _and([str(BUILDING_NAMES[b]) for b in sorted(DRAFT_EXCLUSIVE)])
+    office, trading_post = BUILDING_NAMES["office"], BUILDING_NAMES["trading_post"]
     return {
         "picker": names[state.current],
         "picks_left": sum(free.values()),
@@ -232,7 +244,8 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
             for n, b in enumerate(state.drafted)
         ],
         "candidates": candidates,
-        "exclusive": exclusive,
+        "office": office,
+        "trading_post": trading_post,
     }
 
 

@@ -69,7 +69,8 @@ def test_the_draft_screen_lists_the_candidates_with_their_rules_and_who_picks():
         assert building_rule(name).replace("'", "&#x27;") in draft
     words = text(draft)
     assert "Your pick:" in words and "17 spaces of the board are free (12 small, 5 large)" in words
-    assert "Never office and trading post together" in words
+    assert "Always the office or the trading post, never both" in words
+    assert "pr-candidate-refusal" not in draft
     # The building board: production buildings and 17 free violet spaces.
     assert html.count('class="pr-building is-space"') == 17
     assert 'id="pr-building-coffee_roaster"' in html and 'id="pr-building-church"' not in html
@@ -90,10 +91,24 @@ def test_a_drafted_building_takes_its_space_and_the_office_shuts_out_the_trading
     assert "Bob picks." in text(section(render(state, ANNA), "pr-draft pr-choices"))
 
 
+def test_the_last_space_of_cost_5_says_it_is_kept_for_the_office_or_the_trading_post():
+    state = play(new_game(), pr.Draft("church"))
+    html = assert_offers_the_legal_actions(state)
+    candidates = re.findall(r'<li class="pr-candidate.*?</li>', html, re.S)
+    large_market = text(next(c for c in candidates if "Large market" in c))
+    assert "The last space of cost 5 takes the office or the trading post" in large_market
+    assert "Draft Large market" not in large_market
+    noted = [c for c in candidates if "pr-candidate-refusal" in c]
+    assert len(noted) == 1  # the office and the trading post may still be drafted
+    assert "Der letzte Bauplatz für 5 Dublonen gehört dem Kontor oder dem Handelsposten" in text(
+        german(state, BOB)
+    )
+
+
 def test_the_draft_reads_in_german():
     words = text(german(new_game(), ANNA))
     assert "Auswahl der Gebäude" in words and "Du wählst:" in words
-    assert "Nie Kontor und Handelsposten zusammen" in words
+    assert "Immer das Kontor oder den Handelsposten, nie beide" in words
     assert "Kirche wählen" in words and "Die neuen Gebäude" in words
 
 
