@@ -76,7 +76,7 @@ def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(
     expect(page.locator("#game-status")).to_contain_text("New Buildings")
     draft = page.locator(".pr-draft")
     expect(draft.get_by_role("heading", name="Building draft")).to_be_visible()
-    expect(draft).to_contain_text("Never office and trading post together")
+    expect(draft).to_contain_text("Always the office or the trading post, never both")
 
     # AI seats drafted before the page was answered: it is the person's pick.
     expect(draft).to_contain_text("Your pick:")
