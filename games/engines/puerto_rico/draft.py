@@ -6,8 +6,8 @@ of the 23 violet kinds (base game and Expansion I) whose cost still has a free s
 (``data.DRAFT_SPACES``) and puts it, with its twin when more than two play, on the board.
 One of the Office and the Trading post is always drafted, never both (the rulebook's strong
 advice, "immer entweder das Kontor oder den Handelsposten im Spiel …, aber nicht beide
-gleichzeitig"): the
-last free space of their cost takes one of them while neither is on the board.
+gleichzeitig"): the last free space of their cost takes one of them while neither is on the
+board.
 Everything in the draft lies open on the table.
 """
 
