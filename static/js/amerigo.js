@@ -90,4 +90,19 @@ if (!window.amerigoMapClicks) {
     event.preventDefault();
     act(field, true);
   });
+
+  // "Larger map" (on a phone): pressed, it stays so for the tab, on every board swapped in.
+  const ZOOM_KEY = "puerto-amerigo-larger-map";
+  const showZoom = () => {
+    const zoomed = Boolean(sessionStorage.getItem(ZOOM_KEY));
+    document.querySelectorAll(".am-map-box").forEach((box) => box.classList.toggle("is-zoomed", zoomed));
+    document.querySelectorAll(".am-zoom").forEach((b) => b.setAttribute("aria-pressed", String(zoomed)));
+  };
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest(".am-zoom")) return;
+    sessionStorage.setItem(ZOOM_KEY, sessionStorage.getItem(ZOOM_KEY) ? "" : "1");
+    showZoom();
+  });
+  document.addEventListener("htmx:afterSettle", showZoom);
+  showZoom();
 }

@@ -211,3 +211,35 @@ def test_the_map_by_keyboard_a_field_naming_two_moves_asks_which(open_page, anna
     expect_board_after(page, version)
     game.refresh_from_db()
     assert game.engine_state().players[seat].ships == [anchor, target]
+
+
+def test_on_a_phone_the_larger_map_doubles_the_fields_and_stays_for_the_next_board(
+    open_page,  # noqa: F811
+    anna,  # noqa: F811
+):
+    """Fields of about 13 px are small to tap: "Larger map" doubles them in a box that scrolls
+    sideways, and the next board swapped in after a move keeps it. The desk has no button."""
+    game = services.create_game(anna, num_players=2, engine="amerigo", ai_levels=["random"])
+    desk = open_page(anna, **DESK)
+    desk.goto(game.get_absolute_url())
+    expect(desk.locator(".am-zoom")).to_be_hidden()
+
+    page = open_page(anna, **PHONE)
+    page.goto(game.get_absolute_url())
+    field = page.locator(".am-field").first
+    small = field.bounding_box()["width"]
+    assert small < 20
+    zoom = page.get_by_role("button", name="Larger map")
+    zoom.click()
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    assert field.bounding_box()["width"] >= 2 * small - 1
+    scroller = page.locator(".am-map-scroll")
+    assert scroller.evaluate("box => box.scrollWidth > box.clientWidth")
+
+    version = board_version(page)
+    page.locator(".am-choices button:visible").first.click()
+    expect_board_after(page, version)
+    expect(page.locator(".am-zoom")).to_have_attribute("aria-pressed", "true")
+    assert page.locator(".am-field").first.bounding_box()["width"] >= 2 * small - 1
+    page.get_by_role("button", name="Larger map").click()
+    assert page.locator(".am-field").first.bounding_box()["width"] == pytest.approx(small)
