@@ -86,14 +86,18 @@ def scored_actions(state: State, values: Values) -> list[tuple[float, Action]]:
 
 
 def guest_move(state: State, values: Values) -> Action | None:
-    """New Buildings: a guest goes at once to the empty circle where it earns most."""
+    """New Buildings: a guest goes at once to the empty circle where it earns most; in the
+    guest window before the final scoring only a large building's bonus still pays."""
     moves = guests.legal(state)
     if not moves:
         return None
     pl = state.players[state.current]
     circ = circles(pl)
+    last = state.phase == "guests" and state.guests_then == guests.GAME_END
 
     def worth(place: str) -> float:
+        if last:
+            return large_bonus(pl, place) if place in LARGE else 0.0
         kind = ISLAND_INDEX.get(place)
         if kind == QUARRY:
             return values.quarry
@@ -589,6 +593,11 @@ def _score_draft(state: State, values: Values) -> list[tuple[float, Action]]:
     return [(DRAFT_VALUE[a.building], a) for a in rules.legal_actions(state)]
 
 
+def _score_guests(state: State, values: Values) -> list[tuple[float, Action]]:
+    """A guest window: ``guest_move`` found no move that pays, so the seat goes on."""
+    return [(0.0, PASS)]
+
+
 SCORERS = {
     "settler": _score_settler,
     "hunting_lodge": _score_hunting_lodge,
@@ -598,4 +607,5 @@ SCORERS = {
     "captain": _score_captain,
     "storage": _score_captain,
     "draft": _score_draft,
+    "guests": _score_guests,
 }
