@@ -285,13 +285,17 @@ def guest_window_state() -> pr.State:
 
 
 def test_a_guest_window_asks_to_move_a_guest_or_go_on():
-    html = assert_offers_the_legal_actions(guest_window_state())
+    state = guest_window_state()
+    html = assert_offers_the_legal_actions(state)
     words = text(html)
     assert "Before production: move a guest from your guest house?" in words
     assert "Move a guest: Corn tile" in words and "Move a guest: Small market" in words
     assert text(section(html, "pr-buttons pr-buttons-guests")) == "Go on without moving a guest"
     assert "before production, move a guest from the guest house or go on" in words
     assert "you may also move a guest" not in words
+    words = text(german(state, BOB))
+    assert "Vor der Produktion: einen Gast aus deinem Gasthaus versetzen?" in words
+    assert "Weiter, ohne einen Gast zu versetzen" in words
 
 
 # Through the page -----------------------------------------------------------------------
