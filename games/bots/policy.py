@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from games.engines.puerto_rico import guests, rules
-from games.engines.puerto_rico.actions import PASS, Action, Arrange
+from games.engines.puerto_rico.actions import PASS, Action, Arrange, Store
 from games.engines.puerto_rico.builder import price
 from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
 from games.engines.puerto_rico.craftsman import capacity
@@ -39,6 +39,8 @@ from games.engines.puerto_rico.powers import (
     PRODUCTION_VP,
     SELL_SAME_KIND,
     SETTLE_QUARRY,
+    STORAGE_BARRELS,
+    STORAGE_KINDS,
     has,
     total,
 )
@@ -58,6 +60,9 @@ from .knowledge import (
     placement,
     units,
 )
+
+STORAGE = frozenset(b for point in (STORAGE_KINDS, STORAGE_BARRELS) for b, _, _ in HOOKS[point])
+"""The buildings that keep barrels in storage: the warehouses and the storehouse."""
 
 
 def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0) -> Action:
@@ -86,14 +91,23 @@ def scored_actions(state: State, values: Values) -> list[tuple[float, Action]]:
 
 
 def guest_move(state: State, values: Values) -> Action | None:
-    """New Buildings: a guest goes at once to the empty circle where it earns most."""
+    """New Buildings: a guest goes at once to the empty circle where it earns most. In the
+    guest window before storage a warehouse or the storehouse is worth the barrels it saves;
+    in the one before the final scoring only a large building's bonus still pays."""
     moves = guests.legal(state)
     if not moves:
         return None
     pl = state.players[state.current]
     circ = circles(pl)
+    window = state.guests_then if state.phase == "guests" else None
 
     def worth(place: str) -> float:
+        if window == guests.GAME_END:
+            return large_bonus(pl, place) if place in LARGE else 0.0
+        if window == guests.STORAGE and place in STORAGE:
+            moved = pl.clone()
+            moved.city[place] += 1
+            return _kept(moved, values) - _kept(pl, values)
         kind = ISLAND_INDEX.get(place)
         if kind == QUARRY:
             return values.quarry
@@ -572,14 +586,19 @@ def _supplier_score(state: State, pl: Player, action: Action, values: Values) ->
 
 def _score_storage(state: State, values: Values) -> list[tuple[float, Action]]:
     pl = state.players[state.current]
-    out: list[tuple[float, Action]] = []
-    for a in storage_choices(pl):
-        kept = sum(pl.goods[g] * values.barrel[g] for g in a.warehouse)
-        if a.windrose is not None:
-            kept += values.barrel[a.windrose]
-        kept += sum(values.barrel[g] for g in a.storehouse)
-        out.append((kept, a))
-    return out
+    return [(_kept_worth(pl, a, values), a) for a in storage_choices(pl)]
+
+
+def _kept_worth(pl: Player, a: Store, values: Values) -> float:
+    kept = sum(pl.goods[g] * values.barrel[g] for g in a.warehouse)
+    if a.windrose is not None:
+        kept += values.barrel[a.windrose]
+    return kept + sum(values.barrel[g] for g in a.storehouse)
+
+
+def _kept(pl: Player, values: Values) -> float:
+    """The worth of the barrels ``pl`` keeps at best in storage."""
+    return max(_kept_worth(pl, a, values) for a in storage_choices(pl))
 
 
 # New Buildings: the draft -----------------------------------------------------------------
@@ -587,6 +606,11 @@ def _score_storage(state: State, values: Values) -> list[tuple[float, Action]]:
 
 def _score_draft(state: State, values: Values) -> list[tuple[float, Action]]:
     return [(DRAFT_VALUE[a.building], a) for a in rules.legal_actions(state)]
+
+
+def _score_guests(state: State, values: Values) -> list[tuple[float, Action]]:
+    """A guest window: ``guest_move`` found no move that pays, so the seat goes on."""
+    return [(0.0, PASS)]
 
 
 SCORERS = {
@@ -598,4 +622,5 @@ SCORERS = {
     "captain": _score_captain,
     "storage": _score_captain,
     "draft": _score_draft,
+    "guests": _score_guests,
 }

@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import builder, mayor, trader
+from games.engines.puerto_rico import builder, guests, mayor, trader
 from games.engines.puerto_rico.common import privileges, uses_nobles
 from games.engines.puerto_rico.data import (
     BASE,
@@ -321,9 +321,14 @@ def _decision(state: pr.State, legal, names: list[str], position: int | None) ->
         what = _("return a plantation (%(building)s) or pass") % {
             "building": BUILDING_NAMES["hunting_lodge"]
         }
+    elif phase == "guests":
+        what = _("%(when)s, move a guest from the %(guest_house)s or go on") % {
+            "when": _window_when(state),
+            "guest_house": BUILDING_NAMES["guest_house"],
+        }
     else:
         what = _("choose which goods to keep")
-    if "move_guest" in types:
+    if "move_guest" in types and phase != "guests":
         what = _("%(what)s; you may also move a guest (%(guest_house)s)") % {
             "what": what,
             "guest_house": BUILDING_NAMES["guest_house"],
@@ -350,7 +355,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     """The forms of the seat to act: the phase's own, then the expansions' extra ones
     (black market, small wharf, royal supplier, guest moves), each a form of its own."""
     phase = state.phase
-    guests = [a for a in legal if a.type == "move_guest"]
+    moves = [a for a in legal if a.type == "move_guest"]
     legal = [a for a in legal if a.type != "move_guest"]
     if phase == "mayor":
         choices = _mayor(state, legal, seat, posted)
@@ -363,15 +368,33 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     choices["black_market"] = _black_market(state, legal, seat)
     choices["small_wharf"] = _small_wharf(state, legal, seat)
     choices["royal_supplier"] = _royal_supplier(state, legal, seat)
+    if phase == "guests":
+        choices["window"] = _("%(when)s: move a guest from your %(guest_house)s?") % {
+            "when": capfirst(_window_when(state)),
+            "guest_house": BUILDING_NAMES["guest_house"],
+        }
     choices["guests"] = [
         _button(
             a,
             (_("Move a noble guest: %(place)s") if a.noble else _("Move a guest: %(place)s"))
             % {"place": capfirst(_place(a.to))},
         )
-        for a in guests
+        for a in moves
     ]
     return choices
+
+
+def _window_when(state: pr.State) -> str:
+    """Why a guest window asks now: the point of the game it comes before."""
+    return {
+        "settler": _("at the start of the settler phase"),
+        "builder": _("at the start of the builder phase"),
+        "craftsman": _("before production"),
+        "trader": _("at the start of the trader phase"),
+        "captain": _("at the start of the captain phase"),
+        guests.STORAGE: _("before storage"),
+        guests.GAME_END: _("before the final scoring"),
+    }[state.guests_then]
 
 
 def _place(name: str) -> str:
@@ -576,6 +599,7 @@ def _pass_label(phase: str, types: set[str]) -> str:
         "craftsman": _("No extra barrel"),
         "trader": _("Sell nothing"),
         "hunting_lodge": _("Return no plantation"),
+        "guests": _("Go on without moving a guest"),
     }[phase]
 
 

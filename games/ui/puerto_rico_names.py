@@ -41,6 +41,7 @@ PHASE_NAMES = {
     "captain": pgettext_lazy("phase", "captain phase"),
     "storage": pgettext_lazy("phase", "storage"),
     "hunting_lodge": pgettext_lazy("phase", "hunting lodge"),
+    "guests": pgettext_lazy("phase", "guest window"),
     "over": pgettext_lazy("phase", "game over"),
 }
 

@@ -161,7 +161,8 @@ BUILDING_RULES = {
         "rule",
         "In the mayor phase up to two colonists may stay here as guests. Whenever you decide "
         "later (not in the mayor phase) you may move a guest to an empty circle, where it "
-        "works at once.",
+        "works at once until the next mayor phase. You are also asked at the start of every "
+        "other phase, before storage and before the final scoring.",
     ),
     "trading_post": pgettext_lazy(
         "rule",

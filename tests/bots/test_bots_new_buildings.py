@@ -9,10 +9,14 @@ import pytest
 
 from games.bots import LEVELS, choose_action
 from games.bots.knowledge import DRAFT_VALUE, Values
-from games.bots.policy import building_worth
+from games.bots.policy import building_worth, choose
 from games.engines import puerto_rico as pr
+from games.engines.puerto_rico.actions import PASS, MoveGuest
 from games.engines.puerto_rico.data import BUILDINGS, NEW_BUILDINGS, NOBLES
 from games.engines.puerto_rico.state import Player
+from tests.engines.positions import CHRIS, play, player
+from tests.engines.positions import choose as choose_role
+from tests.engines.test_new_buildings import nb_position
 
 NEW = {"edition": "new_buildings"}
 HARD = {"simulations": 2}
@@ -47,6 +51,46 @@ def test_determinize_keeps_the_legal_actions_with_the_new_buildings():
         guess = pr.determinize(view, 3)
         assert pr.player_view(guess, view["seat"]) == view
         assert list(pr.legal_actions(guess)) == list(pr.legal_actions(state))
+
+
+def heuristic(state: pr.State) -> pr.Action:
+    return choose(state, Values(state), random.Random(0))
+
+
+def test_the_heuristic_moves_a_guest_to_the_storehouse_before_storage_if_it_saves_barrels():
+    def before_storage(goods: dict[str, int]) -> pr.State:
+        state = nb_position(
+            [
+                player(),
+                player(),
+                player(goods=goods, city={"guest_house": 1, "storehouse": 0}),
+            ],
+            ships=[("corn", 4), ("indigo", 5), ("sugar", 6)],
+        )
+        state = play(choose_role(state, "captain"), PASS)  # the window at the phase's start
+        assert (state.phase, state.guests_then) == ("guests", "storage")
+        return state
+
+    assert heuristic(before_storage({"corn": 3, "tobacco": 1})) == MoveGuest("storehouse")
+    assert heuristic(before_storage({"tobacco": 1})) == PASS  # nothing to save
+
+
+def test_the_heuristic_moves_a_guest_to_a_large_building_before_the_final_scoring():
+    def last_window(city: dict[str, int]) -> pr.State:
+        state = nb_position(
+            [player(), player(), player(island={"corn": (1, 0)}, city=city)],
+            seat=1,
+            governor=CHRIS,
+            taken={"settler": CHRIS, "builder": 0},
+        )
+        state.end_reasons = ["city"]
+        state = play(choose_role(state, "trader"), PASS)  # the window at the phase's start
+        assert (state.phase, state.guests_then) == ("guests", "game_end")
+        return state
+
+    city = {"guest_house": 1, "guild_hall": 0, "small_indigo_plant": 0}
+    assert heuristic(last_window(city)) == MoveGuest("guild_hall")
+    assert heuristic(last_window({"guest_house": 1})) == PASS  # a plantation scores nothing
 
 
 def test_medium_players_draft_and_build_new_buildings():

@@ -10,7 +10,16 @@ from __future__ import annotations
 import pytest
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import CORN, INDIGO, QUARRY, SUGAR, TOBACCO, Build, IllegalAction
+from games.engines.puerto_rico import (
+    CORN,
+    INDIGO,
+    QUARRY,
+    SUGAR,
+    TOBACCO,
+    Build,
+    IllegalAction,
+    guests,
+)
 from games.engines.puerto_rico.actions import (
     FOREST,
     HACIENDA,
@@ -354,37 +363,158 @@ def test_storehouse_keeps_three_more_barrels_of_any_kinds():
 # Guest house --------------------------------------------------------------------------------
 
 
-def test_guest_house_example_storehouse_then_library():
+def test_gaestehaus_beispiel_lagerhalle_am_ende_der_kapitaensphase():
     """ "Der Spieler versetzt gegen Ende der Kapitänphase einen Gast in die Lagerhalle und nutzt
     diese sofort zum Lagern überzähliger Waren. Anschließend wählt er den Händler als seine
     Rolle und versetzt zu Beginn dieser Phase den zweiten Gast in die Bibliothek, womit er nun
-    das doppelte Händlerprivileg erhält.\""""
+    das doppelte Händlerprivileg erhält." No ship takes Chris's corn and he has no choice in
+    storage, so only his guest windows give him his moves."""
     state = nb_position(
         [
             player(),
             player(),
             player(
-                goods={"corn": 3, "tobacco": 2},
+                goods={"corn": 3, "tobacco": 1},
                 city={"guest_house": 2, "storehouse": 0, "library": 0},
             ),
         ],
         ships=[("corn", 4), ("indigo", 5), ("sugar", 6)],
     )
     state = choose(state, "captain")
-    assert state.phase == "storage" and pr.current_player(state) == CHRIS
+    assert (state.phase, pr.current_player(state)) == ("guests", CHRIS)  # the phase's start
+    state = play(state, PASS)
+    assert (state.phase, pr.current_player(state)) == ("guests", CHRIS)  # before storage
+    assert goods_of(state, CHRIS) == {"corn": 3, "tobacco": 1}
     log: list[dict] = []
     state = play(state, MoveGuest("storehouse"), log=log)
     assert log == [{"event": "guest_moved", "seat": CHRIS, "to": "storehouse", "noble": False}]
-    assert pr.current_player(state) == CHRIS  # a move does not end the turn
-    state = play(state, Store(TOBACCO, (), (CORN, CORN, CORN)))
-    assert goods_of(state, CHRIS) == {"corn": 3, "tobacco": 1}
-    # Bob, then Chris choose roles; Chris takes the trader and moves his second guest.
-    state = play(state, pr.ChooseRole("builder"), PASS)
+    assert pr.current_player(state) == CHRIS  # a move keeps the window open
+    state = play(state, PASS)
+    # The windrose and the storehouse keep all four barrels: nobody is asked to store.
+    assert state.phase == "role" and goods_of(state, CHRIS) == {"corn": 3, "tobacco": 1}
+    # Bob takes the builder (Chris passes his window and does not build); then Chris takes the
+    # trader and at the start of the phase moves his second guest to the library.
+    state = play(state, pr.ChooseRole("builder"))
+    assert (state.phase, pr.current_player(state)) == ("guests", CHRIS)
+    while state.phase != "role":
+        state = play(state, PASS)
     assert pr.current_player(state) == CHRIS
-    state = play(state, pr.ChooseRole("trader"), MoveGuest("library"))
+    state = play(state, pr.ChooseRole("trader"))
+    assert (state.phase, pr.current_player(state)) == ("guests", CHRIS)
+    state = play(state, MoveGuest("library"))  # his last guest: the window closes
+    assert (state.phase, pr.current_player(state)) == ("trader", CHRIS)
     log = []
     state = play(state, Sell(TOBACCO), log=log)
     assert log[0] == {"event": "sell", "seat": CHRIS, "good": "tobacco", "price": 3 + 2}
+
+
+def test_gaestehaus_gast_vor_der_produktion_produziert():
+    """Bob, not the craftsman, is asked before production: his guest on the empty corn
+    plantation produces at once."""
+    state = nb_position(
+        [
+            player(island={"corn": (1, 1)}),
+            player(island={"corn": (1, 0)}, city={"guest_house": 1}),
+            player(),
+        ]
+    )
+    state = choose(state, "craftsman")
+    assert (state.phase, pr.current_player(state)) == ("guests", BOB)
+    assert goods_of(state, ANNA) == {}  # nothing is produced before the windows
+    log: list[dict] = []
+    state = play(state, MoveGuest("corn"), log=log)
+    assert goods_of(state, BOB) == {"corn": 1} and goods_of(state, ANNA) == {"corn": 1}
+    assert [e["event"] for e in log[:2]] == ["guest_moved", "produce"]
+
+
+def test_gaestehaus_am_spielende_besetzt_ein_gast_das_grosse_gebaeude():
+    """The last window comes after the last role of the game, from the governor on, before
+    the final scoring: a guest moved to the guild hall scores its bonus."""
+
+    def last_role(move: pr.Action) -> pr.State:
+        state = nb_position(
+            [
+                player(),
+                player(city={"guest_house": 1}),
+                player(),
+                player(city={"guild_hall": 0, "small_indigo_plant": 0, "guest_house": 1}),
+            ],
+            seat=3,
+            governor=ANNA,
+            taken={"settler": ANNA, "builder": BOB, "trader": CHRIS},
+        )
+        state.end_reasons = ["city"]
+        state = choose(state, "prospector")
+        assert (state.phase, pr.current_player(state), state.round) == ("guests", 3, 1)
+        assert not pr.is_over(state)
+        state = play(state, move)
+        assert pr.is_over(state)
+        return state
+
+    moved = score(last_role(MoveGuest("guild_hall")).players[3])
+    assert moved["bonuses"] == {"guild_hall": 1}
+    assert score(last_role(PASS).players[3])["total"] == moved["total"] - 1
+
+
+def test_gaestehaus_kein_fenster_ohne_freien_kreis_oder_ohne_gaeste():
+    state = nb_position(
+        [
+            player(),
+            player(island={"corn": (1, 1)}, city={"guest_house": 1}),  # no empty circle
+            player(island={"corn": (1, 0)}, city={"guest_house": 0}),  # no guest
+        ]
+    )
+    state = choose(state, "builder")
+    assert (state.phase, pr.current_player(state)) == ("builder", ANNA)
+
+
+@pytest.mark.parametrize("role", ["settler", "builder", "craftsman", "trader", "captain"])
+def test_gaestehaus_weiter_im_fenster_setzt_die_phase_fort_wie_bisher(role, monkeypatch):
+    """Passing every window (at the phase's start, and before storage) leaves the game and its
+    log exactly as without the windows."""
+
+    def played(windows: bool) -> tuple[dict, list[dict]]:
+        state = nb_position(
+            [
+                player(goods={"corn": 2}, island={"corn": (2, 2)}, doubloons=3),
+                player(goods={"corn": 2}, island={"corn": (2, 1)}, city={"guest_house": 1}),
+                player(goods={"indigo": 2}, island={"indigo": 1}),
+            ],
+            ships=[(None, 0), (None, 0), (None, 0)],
+        )
+        log: list[dict] = []
+        windows_passed = 0
+        with monkeypatch.context() as m:
+            if not windows:
+                m.setattr(guests, "open_windows", lambda *_: False)
+            state = choose(state, role, log=log)
+            while state.phase != "role":
+                windows_passed += state.phase == "guests"
+                first = next(a for a in pr.legal_actions(state) if a.type != "move_guest")
+                state = play(state, PASS if state.phase == "guests" else first, log=log)
+        assert windows_passed == (0 if not windows else 2 if role == "captain" else 1)
+        return state.to_json(), log
+
+    assert played(True) == played(False)
+
+
+def test_gaestehaus_fenster_im_json():
+    """A window's queue and where it leads survive the JSON round trip."""
+    state = nb_position(
+        [
+            player(island={"corn": (1, 0)}, city={"guest_house": 1}),
+            player(island={"corn": (1, 0)}, city={"guest_house": 1}),
+            player(),
+        ]
+    )
+    state = choose(state, "trader")
+    assert (state.current, state.guests_queue, state.guests_then) == (BOB, (CHRIS, ANNA), "trader")
+    data = state.to_json()
+    assert data["phase_state"]["guests"] == {"queue": [CHRIS, ANNA], "then": "trader"}
+    back = pr.State.from_json(data)
+    assert back.to_json() == data
+    assert play(back, PASS).to_json() == play(state, PASS).to_json()
+    assert pr.player_view(state, CHRIS)["phase_state"]["guests"] == data["phase_state"]["guests"]
 
 
 def test_guests_work_at_once_and_move_only_to_empty_circles():

@@ -278,6 +278,7 @@ def test_guest_moves_and_forests_are_buttons_beside_the_phase():
         player(),
     ]
     state = choose(nb_position(players, face_up=["sugar", "coffee", "coffee", "corn"]), "settler")
+    state = play(state, pr.Pass())  # the guest window at the phase's start
     html = assert_offers_the_legal_actions(state)
     words = text(html)
     assert "Move a guest: Corn tile" in words
@@ -287,6 +288,32 @@ def test_guest_moves_and_forests_are_buttons_beside_the_phase():
     words = text(assert_offers_the_legal_actions(drawn))
     kind_drawn = pr.ISLAND_KINDS[drawn.drawn]
     assert f"Lay the drawn {kind_drawn} plantation as a forest (forest house)" in words
+
+
+def guest_window_state() -> pr.State:
+    """Bob, not the craftsman, is asked before production whether to move his guest."""
+    players = [
+        player(),
+        player(island={"corn": (1, 0)}, city={"guest_house": 1, "small_market": 0}),
+        player(),
+    ]
+    state = choose(nb_position(players), "craftsman")
+    assert (state.phase, state.current) == ("guests", BOB)
+    return state
+
+
+def test_a_guest_window_asks_to_move_a_guest_or_go_on():
+    state = guest_window_state()
+    html = assert_offers_the_legal_actions(state)
+    words = text(html)
+    assert "Before production: move a guest from your guest house?" in words
+    assert "Move a guest: Corn tile" in words and "Move a guest: Small market" in words
+    assert text(section(html, "pr-buttons pr-buttons-guests")) == "Go on without moving a guest"
+    assert "before production, move a guest from the guest house or go on" in words
+    assert "you may also move a guest" not in words
+    words = text(german(state, BOB))
+    assert "Vor der Produktion: einen Gast aus deinem Gasthaus versetzen?" in words
+    assert "Weiter, ohne einen Gast zu versetzen" in words
 
 
 # Through the page -----------------------------------------------------------------------
@@ -316,6 +343,8 @@ def test_each_new_form_posts_its_action_through_the_page(django_user_model):
         (new_game(), "pr-draft pr-choices", {}),
         (black_market_state(), "pr-black-market", {}),
         (small_wharf_state(), "pr-small-wharf", {"wharf-corn": "2", "wharf-sugar": "1"}),
+        (guest_window_state(), "pr-buttons pr-guests", {}),
+        (guest_window_state(), "pr-buttons pr-buttons-guests", {}),
     ]
     for state, css, entered in cases:
         game = running(users, state)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
+from . import guests
 from .actions import PASS, Action, IllegalAction, Load, RoyalSupplier, SmallWharf, Store, Wharf
 from .common import award_vp, finish_phase, privileges
 from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
@@ -350,6 +351,11 @@ def _advance(state: State, seat: int, log: list[dict] | None) -> None:
         state.supplier_ready[seat] = False
         state.idle += 1
         seat = (seat + 1) % n
+    if not guests.open_windows(state, state.chooser, guests.STORAGE):
+        start_storage(state, log)
+
+
+def start_storage(state: State, log: list[dict] | None) -> None:
     state.phase = "storage"
     state.turn = 0
     _advance_storage(state, log)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import guests
 from .actions import COLONIST, EMPTY, FOREST_TILE, NOBLE, Action, DiscardPlantation, IllegalAction
 from .data import ALL_GOODS, GOODS, ISLAND_KINDS, SETUPS
 from .powers import DOUBLE_PRIVILEGE, HOOKS, has
@@ -138,13 +139,22 @@ def roles_per_round(num_players: int) -> int:
 
 
 def finish_phase(state: State) -> None:
-    """The role's action is done: the next seat chooses a role, or the round ends."""
+    """The role's action is done: the next seat chooses a role, or the round ends; at the
+    game's end the guests may still move, from the governor on, before the scoring."""
     n = state.num_players
     state.roles_chosen += 1
     if state.roles_chosen < roles_per_round(n):
         state.phase = "role"
         state.chooser = state.current = (state.governor + state.roles_chosen) % n
         return
+    if state.end_reasons and guests.open_windows(state, state.governor, guests.GAME_END):
+        return
+    end_round(state)
+
+
+def end_round(state: State) -> None:
+    """Money on the roles not taken, the next governor; the game is over if it ends now."""
+    n = state.num_players
     state.roles = [
         RoleCard(card.role, card.doubloons + 1 if card.taken_by is None else card.doubloons, None)
         for card in state.roles

@@ -1,9 +1,16 @@
 """New Buildings: the guest house's guests.
 
 In the mayor phase the owner may put up to two colonists in his guest house (its two
-circles). Later, in any other phase, he may move a guest to any empty circle of his island or
-city, where it works at once. The engine offers the move whenever the owner is the seat to
-decide (``MoveGuest`` besides the phase's actions); a move does not end his turn.
+circles). Later, "zu Beginn, während oder am Ende jeder späteren Phase", he may move a guest
+to any empty circle of his island or city, where it works at once. The engine offers the move
+whenever the owner is the seat to decide (``MoveGuest`` besides the phase's actions); a move
+does not end his turn.
+
+An owner who is not asked in a phase would miss moves the rule gives him, so the game stops
+for *guest windows* (phase ``guests``) at the points where a guest can matter: the start of
+every phase but the mayor's, the end of the captain phase before storage, and the end of the
+game before scoring. Each seat with a guest and a free circle is asked in turn; it moves any
+number of guests, or goes on with ``Pass``.
 
 With both expansions a noble may be a guest too; it moves as a noble (``MoveGuest.noble``).
 """
@@ -17,6 +24,10 @@ from .state import Player, State
 
 NO_MOVES = ("mayor", "draft", "over")
 """Phases without guest moves: the mayor phase places every colonist anew."""
+STORAGE = "storage"
+"""Where the window at the end of the captain phase leads: storing the goods."""
+GAME_END = "game_end"
+"""Where the window at the end of the game leads: the round's end, then final scoring."""
 _MOVE_GUESTS = HOOKS[MOVE_GUESTS]
 _MOVES = {name: MoveGuest(name) for name in (*ISLAND_KINDS, *BUILDINGS)}
 _NOBLE_MOVES = {name: MoveGuest(name, True) for name in (*ISLAND_KINDS, *BUILDINGS)}
@@ -33,7 +44,10 @@ def _free(pl: Player, place: str) -> bool:
 
 
 def legal(state: State) -> list[Action]:
-    pl = state.players[state.current]
+    return _moves(state.players[state.current])
+
+
+def _moves(pl: Player) -> list[Action]:
     if not pl.city.get(GUEST_HOUSE) or not has(pl, _MOVE_GUESTS):
         return []
     places = [k for k in ISLAND_KINDS if pl.tiles[ISLAND_INDEX[k]]] + list(pl.city)
@@ -86,3 +100,35 @@ def _move_noble(pl: Player, kind: int | None, to: str) -> None:
         noble_city[to] = noble_city.get(to, 0) + 1
     else:
         pl.noble_worked[kind] += 1
+
+
+# Guest windows ---------------------------------------------------------------------------
+
+
+def open_windows(state: State, first: int, then: str) -> bool:
+    """Ask each seat, clockwise from ``first``, that can move a guest, before the game goes
+    on to ``then`` (a role's phase, ``STORAGE`` or ``GAME_END``). False, the state untouched,
+    when no seat can: the caller goes on at once."""
+    n = state.num_players
+    return _ask(state, tuple((first + i) % n for i in range(n)), then)
+
+
+def close_window(state: State) -> bool:
+    """The seat asked is done; ask the next seat that can move a guest. False when none is
+    left: the caller goes on to ``state.guests_then``."""
+    return _ask(state, state.guests_queue, state.guests_then)
+
+
+def _ask(state: State, seats: tuple[int, ...], then: str | None) -> bool:
+    players = state.players
+    for i, seat in enumerate(seats):
+        pl = players[seat]
+        if pl.city.get(GUEST_HOUSE) and _moves(pl):  # the first test is the cheap one
+            state.phase = "guests"
+            state.current = seat
+            state.guests_queue = seats[i + 1 :]
+            state.guests_then = then
+            return True
+    state.guests_queue = ()
+    state.guests_then = None
+    return False

@@ -13,8 +13,8 @@ from types import ModuleType
 from typing import Any
 
 from . import builder, captain, craftsman, draft, guests, mayor, settler, trader
-from .actions import Action, ChooseRole, IllegalAction
-from .common import finish_phase, privileges, uses_new_buildings, uses_nobles
+from .actions import PASS, Action, ChooseRole, IllegalAction
+from .common import end_round, finish_phase, privileges, uses_new_buildings, uses_nobles
 from .data import (
     ALL_GOODS,
     BASE,
@@ -124,6 +124,8 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.extras = 0
     s.made = [0] * len(ALL_GOODS)
     s.small_wharf_used = [False] * num_players
+    s.guests_queue = ()
+    s.guests_then = None
     if new_buildings:
         s.phase = "draft"
     return s
@@ -152,6 +154,8 @@ def legal_actions(state: State) -> Sequence[Action]:
         return [*seen.values(), *guests.legal(state)]
     if state.phase == "over":
         return []
+    if state.phase == "guests":
+        return [*guests.legal(state), PASS]
     actions = PHASE_MODULES[state.phase].legal(state)
     if state.phase not in guests.NO_MOVES:
         moves = guests.legal(state)
@@ -166,6 +170,10 @@ def check(state: State, action: Action) -> None:
         raise IllegalAction("game_over")
     if action.type == "move_guest":
         guests.check(state, action)
+        return
+    if state.phase == "guests":
+        if action.type != "pass":
+            raise IllegalAction("wrong_action", phase=state.phase)
         return
     if state.phase == "role":
         if action.type != "choose_role":
@@ -190,6 +198,10 @@ def apply(
     s = state if inplace else state.clone()
     if action.type == "move_guest":
         guests.play(s, action, log)
+        if s.phase == "guests" and not guests.legal(s):
+            _close_window(s, log)  # nothing left to move: the window closes by itself
+    elif s.phase == "guests":
+        _close_window(s, log)
     elif s.phase == "role":
         _choose_role(s, action.role, log)
     else:
@@ -222,4 +234,20 @@ def _choose_role(state: State, role: str, log: list[dict] | None) -> None:
             log.append({"event": "prospect", "seat": seat, "doubloons": pay})
         finish_phase(state)
         return
-    PHASE_MODULES[role].start(state, log)
+    # No windows in the mayor phase; the chooser's comes last, after seeing the others'.
+    if role in guests.NO_MOVES or not guests.open_windows(state, seat + 1, role):
+        PHASE_MODULES[role].start(state, log)
+
+
+def _close_window(state: State, log: list[dict] | None) -> None:
+    """The seat asked is done with its guest window; after the last one the game goes on
+    where the windows interrupted it."""
+    then = state.guests_then
+    if guests.close_window(state):
+        return
+    if then == guests.GAME_END:
+        end_round(state)
+    elif then == guests.STORAGE:
+        captain.start_storage(state, log)
+    else:
+        PHASE_MODULES[then].start(state, log)

@@ -32,6 +32,7 @@ PHASES = (
     "captain",
     "storage",
     "hunting_lodge",
+    "guests",
     "over",
 )
 
@@ -217,6 +218,8 @@ class State:
     ``drawn`` the tile the hacienda just drew (it may still be laid as a forest); ``extras``
     the craftsman's extra barrels taken (two with a library); ``made`` the craftsman's barrels
     per good this phase, extras included (specialty factory); ``small_wharf_used`` per seat.
+    In a guest window (phase ``guests``) ``guests_queue`` holds the seats after ``current``
+    still to be considered, and ``guests_then`` where the game goes on afterwards.
 
     The Nobles: ``noble_supply`` and ``noble_ship`` count nobles like ``colonist_*`` count
     colonists; in the mayor phase ``noble_seat`` is the seat the ship's noble goes to unless a
@@ -240,6 +243,8 @@ class State:
         "face_up",
         "goods",
         "governor",
+        "guests_queue",
+        "guests_then",
         "hacienda_used",
         "idle",
         "land_office_used",
@@ -308,6 +313,8 @@ class State:
         s.noble_seat = self.noble_seat
         s.land_office_used = self.land_office_used
         s.supplier_ready = self.supplier_ready[:]
+        s.guests_queue = self.guests_queue  # a tuple
+        s.guests_then = self.guests_then
         return s
 
     def seat(self, offset: int) -> int:
@@ -368,6 +375,11 @@ class State:
             },
             "players": [p.to_json(nobles) for p in self.players],
         }
+        if self.phase == "guests":
+            data["phase_state"]["guests"] = {
+                "queue": list(self.guests_queue),
+                "then": self.guests_then,
+            }
         if nobles:
             data["nobles"] = {"supply": self.noble_supply, "ship": self.noble_ship}
             data["phase_state"].update(
@@ -439,6 +451,9 @@ class State:
         s.noble_seat = ps.get("noble_seat")
         s.land_office_used = ps.get("land_office_used", False)
         s.supplier_ready = list(ps.get("supplier_ready", [False] * s.num_players))
+        window = ps.get("guests", {})
+        s.guests_queue = tuple(window.get("queue", ()))
+        s.guests_then = window.get("then")
         s.players = [Player.from_json(p) for p in data["players"]]
         if len(s.players) != s.num_players:
             raise ValueError("players do not match num_players")
