@@ -309,6 +309,8 @@ def test_a_guest_window_asks_to_move_a_guest_or_go_on():
     assert "Before production: move a guest from your guest house?" in words
     assert "Move a guest: Corn tile" in words and "Move a guest: Small market" in words
     assert text(section(html, "pr-buttons pr-buttons-guests")) == "Go on without moving a guest"
+    # The question and its moves first, going on after them.
+    assert words.index("Move a guest: Small market") < words.index("Go on without moving a guest")
     assert "before production, move a guest from the guest house or go on" in words
     assert "you may also move a guest" not in words
     words = text(german(state, BOB))
