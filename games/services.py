@@ -511,8 +511,9 @@ def replay(game: Game, *, until: int | None = None):
 def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
     """The moves an undo by ``seat`` would take back, the seat's last decision and the forced
     moves after it, with the state before them; or a ``Conflict`` saying why there is none:
-    another player (or an AI) has acted since, or a move among them showed hidden
-    information (``reveals`` of the engine)."""
+    another player (or an AI) has acted since, a move among them showed hidden information
+    (``reveals`` of the engine), or the moves before them no longer replay (a game begun
+    before a rule was read otherwise)."""
     standing: list[Move] = []
     for move in game.moves.order_by("version").defer("log"):
         if move.kind == Move.Kind.UNDO:
@@ -527,7 +528,12 @@ def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
         raise Conflict(gettext("there is no move of yours to take back: someone has acted since"))
     taken.insert(0, standing[-1])
     rules = get_engine(game.engine)
-    before = state = replay(game, until=taken[0].version - 1)
+    try:
+        before = state = replay(game, until=taken[0].version - 1)
+    except ReplayError as error:
+        raise Conflict(
+            gettext("the game's earlier moves no longer replay under today's rules: no undo here")
+        ) from error
     for move in taken:
         action = rules.action_from_json(move.action)
         if rules.reveals(state, action):

@@ -430,7 +430,12 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     if game.status == Game.Status.RUNNING and seat is None:
         return HttpResponse(gettext("Only its players may replay a running game."), status=403)
     viewer = seat.position if seat else None
-    history = History(game, viewer)
+    try:
+        history = History(game, viewer)
+    except services.ReplayError as error:
+        logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
+        message = gettext("The game's earlier moves no longer replay under today's rules.")
+        return HttpResponse(message, status=409)
     last = len(history.states) - 1
     try:
         step = min(max(int(request.GET.get("step", last)), 0), last)

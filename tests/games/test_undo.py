@@ -165,3 +165,29 @@ def test_a_stranger_may_not_undo(game, users):
     play(game, me, pr.ChooseRole("builder"))
     with pytest.raises(services.Forbidden):
         undo(game, users[3])
+
+
+def test_no_undo_when_the_earlier_moves_no_longer_replay(game, users):
+    """A game begun before a rule was read otherwise: its stored moves may not replay under
+    today's engine. The page still shows the board, without the undo button, and an undo
+    is refused with the reason instead of failing."""
+    me = person(game, users)
+    game = play(play(game, me, pr.ChooseRole("builder")), me, pr.Pass())
+    first = game.moves.order_by("version").first()
+    Move.objects.filter(pk=first.pk).update(action={"type": "choose_role", "role": "banker"})
+    client = Client()
+    client.force_login(me)
+    page = client.get(game.get_absolute_url())
+    assert page.status_code == 200 and 'id="board"' in page.content.decode()
+    assert "Undo my last move" not in page.content.decode()
+    with pytest.raises(services.Conflict, match="no longer replay under today's rules"):
+        undo(game, me)
+    answer = client.post(
+        reverse("api:undo", args=[game.pk]),
+        {"version": game.version},
+        content_type="application/json",
+    )
+    assert answer.status_code == 409
+    assert Game.objects.get(pk=game.pk).version == game.version  # nothing changed
+    replay = client.get(reverse("games:replay", args=[game.pk]))
+    assert replay.status_code == 409 and b"no longer replay" in replay.content
