@@ -4,6 +4,7 @@ turns into a link. Every change bumps ``Game.chat_version``, which the game page
 
 from __future__ import annotations
 
+import re
 import time
 
 from django.core.cache import cache
@@ -20,6 +21,9 @@ MAX_LENGTH = 500
 RATE_MESSAGES = 10
 RATE_SECONDS = 60
 """At most ``RATE_MESSAGES`` messages per user in any fixed window of ``RATE_SECONDS``."""
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+"""Control characters but line breaks and tabs, and lone surrogates (which JSON can carry):
+no message is made of them, and PostgreSQL refuses NUL in text."""
 
 
 class TooFast(GameError):
@@ -71,6 +75,8 @@ def post(game_id: int, user, text: str) -> ChatMessage:
         raise GameError(
             gettext("a chat message has at most %(max)d characters") % {"max": MAX_LENGTH}
         )
+    if NOT_TEXT.search(text):
+        raise GameError(gettext("a chat message cannot hold control characters"))
     _count_against_rate(user)
     with transaction.atomic():
         message = ChatMessage.objects.create(

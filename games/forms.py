@@ -28,6 +28,21 @@ PERSON = ""
 DEFAULT_GAME = "puerto_rico"
 
 
+MAX_NUMBER = 2**31 - 1
+"""Past every version and id the site stores (and PostgreSQL's ``integer``)."""
+
+
+def whole_number(value: str | None, error: str, required: bool = False) -> int | None:
+    """``value`` read as a whole number from 0 to ``MAX_NUMBER`` by Django's own field, or
+    None when absent or empty and not ``required``; ``ValueError(error)`` for anything else.
+    (``"²".isdigit()`` is true but ``int("²")`` fails, and ``int`` refuses 5,000 digits.)"""
+    field = forms.IntegerField(min_value=0, max_value=MAX_NUMBER, required=required)
+    try:
+        return field.clean(value)
+    except forms.ValidationError:
+        raise ValueError(error) from None
+
+
 def chosen_game(data) -> str:
     """The game the lobby form is for (its ``game`` field or query parameter);
     ``ValueError`` for a game the site does not offer."""

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.middleware import activate_now
 from games import charts, chat, clocks, notifications, services, transfer
-from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game
+from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
 from games.ui import describe_event, get_ui
 from games.ui.puerto_rico_rules import rules_page
@@ -176,13 +176,14 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     indexed query and no rendering. A changed board answers with the viewer's own board, so
     nothing hidden is broadcast; a changed chat comes along out of band (alone, with nothing
     else swapped)."""
+    refusal = gettext("v must be the version you have")
     try:
-        seen = _int_or_none(request.GET.get("v"))
-        chat_seen = _int_or_none(request.GET.get("c"))
+        seen = whole_number(request.GET.get("v"), refusal)
+        chat_seen = whole_number(request.GET.get("c"), refusal)
     except ValueError:
         seen = chat_seen = None
     if seen is None and chat_seen is None:
-        return HttpResponse(gettext("v must be the version you have"), status=400)
+        return HttpResponse(refusal, status=400)
     row = Game.objects.filter(pk=pk).values_list("version", "chat_version").first()
     if row is None:
         return HttpResponse(gettext("no such game"), status=404)
@@ -204,16 +205,12 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def _int_or_none(value: str | None) -> int | None:
-    return None if value is None else int(value)
-
-
 def too_large_for_a_move(request: HttpRequest) -> bool:
     """Whether the body is over ``MAX_MOVE_BODY`` by its declared length: an oversized body is
     refused unread, and a multipart form that the CSRF check has already read from the stream
     is not asked for its raw bytes, which are gone by then."""
     length = request.META.get("CONTENT_LENGTH") or "0"
-    return length.isdigit() and int(length) > MAX_MOVE_BODY
+    return length.isascii() and length.isdigit() and int(length) > MAX_MOVE_BODY
 
 
 @require_POST
@@ -240,11 +237,12 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
     """Read a player's posted move and submit it: the status and the reason if refused."""
-    seen = request.POST.get("version", "")
     try:
-        if not seen.isdigit():
-            raise ValueError(gettext("the move does not say which version of the game you saw"))
-        version = int(seen)
+        version = whole_number(
+            request.POST.get("version"),
+            gettext("the move does not say which version of the game you saw"),
+            required=True,
+        )
         action = get_ui(game.engine).action_from_post(request.POST)
     except ValueError as error:
         return 400, str(error) or gettext("malformed move")
@@ -314,10 +312,11 @@ def chat_mute(request: HttpRequest, pk: int) -> HttpResponse:
     """A player hides another player's messages from their own view, or shows them again."""
 
     def change(game: Game) -> None:
-        other = request.POST.get("player", "")
-        if not other.isdigit():
-            raise services.GameError(gettext("say which player"))
-        chat.set_mute(game, request.user, int(other), request.POST.get("mute") == "1")
+        try:
+            other = whole_number(request.POST.get("player"), gettext("say which player"), True)
+        except ValueError as error:
+            raise services.GameError(str(error)) from None
+        chat.set_mute(game, request.user, other, request.POST.get("mute") == "1")
 
     return _chat_answer(request, pk, change)
 
@@ -388,10 +387,15 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the player's last decision (``services.undo_move``): htmx gets the new board,
     a plain form post is redirected back to the game page, as after a move."""
-    seen = request.POST.get("version", "")
     status, message = 200, ""
     try:
-        services.undo_move(pk, request.user, expected_version=int(seen) if seen.isdigit() else None)
+        seen = whole_number(
+            request.POST.get("version"),
+            gettext("the undo does not say which version of the game you saw"),
+        )
+        services.undo_move(pk, request.user, expected_version=seen)
+    except ValueError as error:
+        status, message = 400, str(error)
     except services.GameError as error:
         status, message = error.status, error.message
     if not request.htmx:

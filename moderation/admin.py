@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin
 from games.engines import get_engine
+from games.forms import whole_number
 from games.models import ChatMessage, Game, Move, Seat
 from games.services import GameError, replay
 from games.ui import describe_event, get_ui
@@ -184,10 +185,11 @@ class GameAdmin(ModeratedAdmin):
         game = get_object_or_404(Game, pk=pk)
         if game.initial_state is None:
             raise Http404(gettext("the game has not started"))
-        seen = request.GET.get("v", str(game.version))
-        if not seen.isdigit():
-            return HttpResponseBadRequest(gettext("v must be a version of the game"))
-        version = int(seen)
+        try:
+            seen = whole_number(request.GET.get("v"), gettext("v must be a version of the game"))
+        except ValueError as error:
+            return HttpResponseBadRequest(str(error))
+        version = game.version if seen is None else seen
         rules = get_engine(game.engine)
         position = replay(game, until=version)
         state = rules.to_json(position)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import chat
+from games.forms import whole_number
 from games.models import ChatMessage, Game
 from games.services import GameError
 from moderation import services
@@ -30,16 +31,15 @@ class ReportForm(forms.Form):
     )
 
 
-def _number(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
 @login_required
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     """``?message=`` or ``?player=`` says what is reported; neither: the game itself."""
     game = get_object_or_404(Game.objects.with_seats(), pk=pk)
-    message_id = _number(request.GET.get("message"))
-    player_id = _number(request.GET.get("player"))
+    try:
+        message_id = whole_number(request.GET.get("message"), gettext("no such chat message"))
+        player_id = whole_number(request.GET.get("player"), gettext("no such player"))
+    except ValueError as error:
+        return HttpResponseBadRequest(str(error))
     message = player = None
     if message_id is not None:
         message = ChatMessage.objects.filter(pk=message_id, game=game).first()

@@ -252,7 +252,7 @@ def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
         assert response.json() == {"error": message, "version": game.version, "game": fresh_view}
 
     anonymous = post_move(client_for(), game, choose)
-    assert anonymous.status_code == 403 and "credentials" in anonymous.json()["detail"]
+    assert anonymous.status_code == 403 and "credentials" in anonymous.json()["error"]
     assert snapshot(game) == before
 
 
@@ -261,7 +261,7 @@ def test_session_requests_need_the_csrf_token(users):
     game = running_game(users)
     client = client_for(seat_user(game, users, game.current_position), enforce_csrf_checks=True)
     response = post_move(client, game, {"type": "choose_role", "role": "settler"})
-    assert response.status_code == 403 and "CSRF" in response.json()["detail"]
+    assert response.status_code == 403 and "CSRF" in response.json()["error"]
     assert Game.objects.get(pk=game.pk).version == game.version
 
 
@@ -278,7 +278,7 @@ def test_a_session_move_sent_from_another_site_is_refused_until_that_site_is_tru
 
     before = snapshot(game)
     refused = client.post(url, body, format="json", **sent)
-    assert refused.status_code == 403 and "Origin checking failed" in refused.json()["detail"]
+    assert refused.status_code == 403 and "Origin checking failed" in refused.json()["error"]
     assert snapshot(game) == before
 
     settings.CSRF_TRUSTED_ORIGINS = ["https://other.example"]
