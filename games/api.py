@@ -6,7 +6,7 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
-from django.db.models import BooleanField, ExpressionWrapper, F, Q
+from django.db.models import F
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -110,7 +110,7 @@ class MyGames(APIView):
             Seat.objects.filter(
                 user=request.user, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
             )
-            .annotate(your_turn=_your_turn())
+            .with_your_turn()
             .order_by("-your_turn", F("game__turn_started_at").asc(nulls_last=True), "game_id")
             .values(
                 "game_id",
@@ -145,11 +145,6 @@ class MyGames(APIView):
                 if row["id"] in loaded:
                     row["game"] = game_document(loaded[row["id"]], request.user)
         return Response({"games": listed})
-
-
-def _your_turn() -> ExpressionWrapper:
-    running = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
-    return ExpressionWrapper(running, output_field=BooleanField())
 
 
 def _flag(request: Request, name: str) -> bool:

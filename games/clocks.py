@@ -163,13 +163,9 @@ def settle(vacation: Vacation) -> None:
     """Push back the deadlines of every turn that waited for the player during the vacation,
     by the time the vacation overlapped it (game by game, each under its row lock)."""
     game_ids = list(
-        Seat.objects.filter(
-            user_id=vacation.user_id,
-            ai_level="",
-            game__status=Game.Status.RUNNING,
-            game__deadline__isnull=False,
-            position=F("game__current_position"),
-        ).values_list("game_id", flat=True)
+        Seat.objects.persons_to_act()
+        .filter(user_id=vacation.user_id, game__deadline__isnull=False)
+        .values_list("game_id", flat=True)
     )
     for game_id in game_ids:
         with transaction.atomic():

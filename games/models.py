@@ -7,7 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import BooleanField, ExpressionWrapper, F, Q
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -183,6 +183,28 @@ class Game(models.Model):
         return [name for name in self.names() if name != user.public_name]
 
 
+class SeatQuerySet(models.QuerySet):
+    """Whose move it is, asked of many seats at once (one game's seats in memory:
+    ``Game.seat_to_act``)."""
+
+    def to_act(self) -> SeatQuerySet:
+        """The seats whose move it is in a running game, whoever plays them."""
+        return self.filter(TO_ACT)
+
+    def persons_to_act(self) -> SeatQuerySet:
+        """The seats where a person is to move: not those an AI player plays, its own or a
+        person's it took over (their person waits and watches)."""
+        return self.filter(PERSON_TO_ACT)
+
+    def with_your_turn(self) -> SeatQuerySet:
+        """Each seat with ``your_turn``: whether its person is to move (``persons_to_act``)."""
+        return self.annotate(your_turn=ExpressionWrapper(PERSON_TO_ACT, BooleanField()))
+
+
+TO_ACT = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
+PERSON_TO_ACT = TO_ACT & Q(ai_level="")
+
+
 class Seat(models.Model):
     """A place at a game's table: a person or an AI player."""
 
@@ -252,6 +274,8 @@ class Seat(models.Model):
         blank=True,
         help_text="When the player last had this game open (stored at most once a minute).",
     )
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("seat")

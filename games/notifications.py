@@ -171,12 +171,10 @@ def write_turn_emails(now: datetime | None = None) -> int:
         created_at__gte=OuterRef("game__turn_started_at"),
     )
     due = (
-        Seat.objects.filter(
+        Seat.objects.persons_to_act()
+        .filter(
             user__turn_email=get_user_model().TurnEmail.IMMEDIATE,
             user__is_active=True,
-            ai_level="",
-            game__status=Game.Status.RUNNING,
-            position=F("game__current_position"),
             game__turn_started_at__lte=now - timedelta(minutes=settings.PUERTO_TURN_EMAIL_MINUTES),
         )
         .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=F("game__turn_started_at")))
@@ -279,12 +277,7 @@ def urgency(game: Game):
 
 def waiting_for(user) -> list[Game]:
     """The running games where it is ``user``'s move, most urgent first."""
-    seats = Seat.objects.filter(
-        user=user,
-        ai_level="",
-        game__status=Game.Status.RUNNING,
-        position=F("game__current_position"),
-    ).select_related("game")
+    seats = Seat.objects.persons_to_act().filter(user=user).select_related("game")
     return sorted((s.game for s in seats), key=urgency)
 
 
@@ -293,13 +286,11 @@ def write_digests(now: datetime | None = None) -> int:
     digest reader with games waiting for their move."""
     now = now or timezone.now()
     User = get_user_model()
-    seats = Seat.objects.filter(
-        user__turn_email=User.TurnEmail.DIGEST,
-        user__is_active=True,
-        ai_level="",
-        game__status=Game.Status.RUNNING,
-        position=F("game__current_position"),
-    ).exclude(user__email="")
+    seats = (
+        Seat.objects.persons_to_act()
+        .filter(user__turn_email=User.TurnEmail.DIGEST, user__is_active=True)
+        .exclude(user__email="")
+    )
     games: dict[int, list[Game]] = defaultdict(list)
     users = {}
     for seat in seats.select_related("game", "user"):

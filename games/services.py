@@ -324,20 +324,45 @@ def _replayed(game: Game, earlier: Move, action: Any) -> MoveResult:
 
 
 def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameError | None:
-    """Why this move may not be played now, or None."""
+    """Why this move may not be played now, or None. A player whose page was stale hears
+    what happened since, rather than only that it is not their turn."""
     if game.status != Game.Status.RUNNING:
         return Conflict(gettext("the game is not running"))
     seat = game.seat_to_act()
+    stale = expected_version is not None and expected_version != game.version
     if ai:
         if seat is None or not seat.is_ai:
             return Conflict(gettext("it is not an AI player's turn"))
     elif seat is None or user is None or seat.user_id != user.pk:
-        return seatless_refusal(game, user) or Conflict(gettext("it is not your turn"))
+        seatless = seatless_refusal(game, user)
+        if seatless is not None:
+            return seatless
+        if not stale:
+            return Conflict(gettext("it is not your turn"))
     elif seat.is_ai:
         return Conflict(gettext("an AI player has your seat: take it back first"))
-    if expected_version is not None and expected_version != game.version:
-        return Conflict(gettext("the game has moved on since you looked"))
+    if stale:
+        return Conflict(what_changed(game, expected_version, user))
     return None
+
+
+def what_changed(game: Game, since: int, user) -> str:
+    """What happened in ``game`` after version ``since``, told to ``user``, whose page showed
+    that version: the latest decision since, and who made it."""
+    latest = (
+        game.moves.filter(version__gt=since, forced=False)
+        .select_related("seat__user")
+        .order_by("-version")
+        .first()
+    )
+    if latest is None:
+        return gettext("the game has moved on since you looked")
+    if user is not None and user.is_authenticated and latest.actor_id == user.pk:
+        return gettext("you have acted since this page was shown: here is the game as it is now")
+    name = {"name": latest.seat.name}
+    if latest.kind == Move.Kind.UNDO:
+        return gettext("%(name)s took back a move: here is the game as it is now") % name
+    return gettext("%(name)s has moved since you looked: here is the game as it is now") % name
 
 
 def seatless_refusal(game: Game, user) -> Forbidden | None:
@@ -524,8 +549,13 @@ def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
     taken = []
     while standing and standing[-1].forced:
         taken.insert(0, standing.pop())
-    if not standing or standing[-1].actor_id is None or standing[-1].actor_id != seat.user_id:
-        raise Conflict(gettext("there is no move of yours to take back: someone has acted since"))
+    if not standing:
+        raise Conflict(gettext("there is no move of yours to take back"))
+    if standing[-1].actor_id is None or standing[-1].actor_id != seat.user_id:
+        raise Conflict(
+            gettext("%(name)s has already moved: your move can no longer be taken back")
+            % {"name": standing[-1].seat.name}
+        )
     taken.insert(0, standing[-1])
     rules = get_engine(game.engine)
     try:
@@ -556,7 +586,7 @@ def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Mov
         if seat.is_ai:
             raise Conflict(gettext("an AI player has your seat: take it back first"))
         if expected_version is not None and expected_version != game.version:
-            raise Conflict(gettext("the game has moved on since you looked"))
+            raise Conflict(what_changed(game, expected_version, user))
         taken, state = undoable(game, seat)
         previous_position = game.current_position
         rules = get_engine(game.engine)

@@ -7,7 +7,6 @@ from datetime import timedelta
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db import DatabaseError, InterfaceError
-from django.db.models import F
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -126,11 +125,7 @@ def sweep_ai_turns() -> None:
     """Every few seconds (beat): queue again the AI turns that have waited too long; a duplicate
     finds its version stale and does nothing (one query)."""
     cutoff = timezone.now() - timedelta(seconds=AI_TURN_OVERDUE_SECONDS)
-    overdue = Seat.objects.filter(
-        game__status=Game.Status.RUNNING,
-        game__turn_started_at__lt=cutoff,
-        position=F("game__current_position"),
-    ).exclude(ai_level="")
+    overdue = Seat.objects.to_act().filter(game__turn_started_at__lt=cutoff).exclude(ai_level="")
     for game_id, version in overdue.values_list("game_id", "game__version"):
         queue_ai_turn(game_id, version)
 

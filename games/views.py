@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.db.models import Case, Count, F, IntegerField, Q, When
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -55,9 +55,12 @@ def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
     ]
 
 
-def board_context(request: HttpRequest, game: Game, message: str = "", posted=None) -> dict:
+def board_context(
+    request: HttpRequest, game: Game, message: str = "", posted=None, notice: str = ""
+) -> dict:
     """What ``games/_board.html`` needs: the platform's part plus the game UI's own.
-    ``posted``: the fields of a refused move, for the UI to show them again as entered."""
+    ``posted``: the fields of a refused move, for the UI to show them again as entered;
+    ``notice``: what changed under the viewer's page on their turn."""
     seat = game.seat_of(request.user)
     notifications.saw(seat)  # a player with the game open gets no "your move" email
     context = {
@@ -65,6 +68,7 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
         "seat": seat,
         "version": game.version,
         "message": message,
+        "notice": notice,
         "move_url": reverse("games:move", args=[game.pk]),
         "poll_url": reverse("games:poll", args=[game.pk]),
     }
@@ -90,18 +94,21 @@ def board_context(request: HttpRequest, game: Game, message: str = "", posted=No
         is_my_turn=is_my_turn,
         log=_log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
         clock=clocks.table_info(game, seat),
-        can_undo=_can_undo(game, seat, recent),
+        can_undo=_can_undo(game, seat, to_act, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
     )
     return context
 
 
-def _can_undo(game: Game, seat: Seat | None, recent: list[tuple]) -> bool:
+def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[tuple]) -> bool:
     """Whether ``seat`` may take back its last decision now. The latest moves (``recent``:
     version, log, actor, forced; newest first) tell the usual answer (the latest decision is
     someone else's); only a player who just moved pays for the replay that checks for hidden
-    information shown."""
+    information shown. Not while an AI player is to act (``to_act``): it answers within
+    seconds, so the button would almost always be refused."""
     if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
+        return False
+    if to_act is not None and to_act.is_ai:
         return False
     latest = next((actor for _, _, actor, forced in recent if not forced), None)
     if latest is None or latest != seat.user_id:
@@ -114,10 +121,15 @@ def _can_undo(game: Game, seat: Seat | None, recent: list[tuple]) -> bool:
 
 
 def _render_board(
-    request: HttpRequest, game: Game, message: str = "", status: int = 200, posted=None
+    request: HttpRequest,
+    game: Game,
+    message: str = "",
+    status: int = 200,
+    posted=None,
+    notice: str = "",
 ) -> HttpResponse:
     """The board alone, for htmx to swap in, with the page's status line out of band."""
-    context = board_context(request, game, message, posted)
+    context = board_context(request, game, message, posted, notice)
     return render(request, "games/_board.html", {**context, "oob": True}, status=status)
 
 
@@ -194,7 +206,10 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk, request.user)
     chat_changed = chat_changed and chat.may_read(game, request.user)
     if board_changed:
-        response = _render_board(request, game)
+        # The page showed the viewer's turn (``turn``): say why the board changed under it.
+        mine = request.GET.get("turn") == "1"
+        notice = services.what_changed(game, seen, request.user) if mine else ""
+        response = _render_board(request, game, notice=notice)
     elif chat_changed:
         response = HttpResponse(headers={"HX-Reswap": "none"})
     else:
@@ -357,28 +372,14 @@ def my_games(request: HttpRequest) -> HttpResponse:
     seats = (
         Seat.objects.filter(user=request.user)
         .select_related("game")
-        .annotate(
-            my_turn=Case(
-                When(
-                    Q(game__status=Game.Status.RUNNING) & Q(position=F("game__current_position")),
-                    then=0,
-                ),
-                default=1,
-                output_field=IntegerField(),
-            )
-        )
-        .order_by("my_turn", "game__turn_started_at", "-game__created_at")
+        .with_your_turn()
+        .order_by("-your_turn", "game__turn_started_at", "-game__created_at")
     )
     games = [s.game for s in seats]
     to_act = {
-        (s.game_id): s
-        for s in Seat.objects.filter(
-            game__in=games, game__status=Game.Status.RUNNING, position=F("game__current_position")
-        ).select_related("user")
+        s.game_id: s for s in Seat.objects.filter(game__in=games).to_act().select_related("user")
     }
-    rows = [
-        {"game": s.game, "mine": s.my_turn == 0, "to_act": to_act.get(s.game_id)} for s in seats
-    ]
+    rows = [{"game": s.game, "mine": s.your_turn, "to_act": to_act.get(s.game_id)} for s in seats]
     return render(request, "games/my_games.html", {"rows": rows})
 
 

@@ -365,6 +365,7 @@ def test_a_stale_move_is_refused_with_its_reason_and_the_fresh_board(open_page, 
     first = open_page(anna)
     first.goto(game.get_absolute_url())
     second = open_page(context=first.context)
+    second.route("**/poll/**", lambda route: route.abort())  # a tab that lost the network
     second.goto(game.get_absolute_url())
     expect(second.locator("#pr-choices-title")).to_have_text("Your choice")
 
@@ -377,7 +378,7 @@ def test_a_stale_move_is_refused_with_its_reason_and_the_fresh_board(open_page, 
     second.get_by_role("button", name=re.compile("^Builder")).click()
 
     expect(second.locator("#board .flash.error")).to_have_text(
-        "the game has moved on since you looked"
+        "you have acted since this page was shown: here is the game as it is now"
     )
     expect(second.locator("#board")).to_have_attribute("data-version", str(game.version))
     expect(second.locator(".pr-buttons-settler")).to_be_visible()

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import services
+from games import notifications, services
 from games.engines import get_engine
 from games.models import Game, Move
 from tests.helpers import project_env, run_python
@@ -422,3 +422,18 @@ def test_a_refusal_is_worded_in_the_readers_language(users):
     visitor = client_for(HTTP_ACCEPT_LANGUAGE="de")
     assert get_game(visitor, Game(pk=10**9)).json()["error"] == "dieses Spiel gibt es nicht"
     assert snapshot(game)[0] == game.version
+
+
+@pytest.mark.django_db
+def test_a_seat_the_ai_took_over_is_not_your_turn_in_the_api_my_games_or_the_turn_emails(users):
+    game = running_game(users)
+    absent = seat_user(game, users, game.current_position)
+    game.seats.filter(user=absent).update(ai_level="medium", taken_over_at=timezone.now())
+    client = client_for(absent)
+
+    assert client.get(reverse("api:games"), {"waiting": 1}).json() == {"games": []}
+    listed = client.get(reverse("api:games")).json()["games"]
+    assert [(g["id"], g["your_turn"]) for g in listed] == [(game.pk, False)]
+    page = client.get(reverse("games:mine")).content.decode()
+    assert "my-turn" not in page and "Your move" not in page
+    assert notifications.waiting_for(absent) == []

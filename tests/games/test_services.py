@@ -119,7 +119,7 @@ def test_a_stale_version_gets_a_conflict(users):
     )
     version = Game.objects.get(pk=game.pk).version
     game = Game.objects.get(pk=game.pk)
-    with pytest.raises(Conflict, match="moved on"):
+    with pytest.raises(Conflict, match="you have acted since"):
         services.submit_move(
             game.pk, {"type": "pass"}, user=user_to_act(game, users), expected_version=0
         )

@@ -85,7 +85,7 @@ def test_no_undo_once_another_player_has_acted(game, users):
     game = play(play(game, me, pr.ChooseRole("builder")), me, pr.Pass())
     other = person(game, users)
     game = play(game, other, pr.Pass())
-    with pytest.raises(services.Conflict, match="someone has acted since"):
+    with pytest.raises(services.Conflict, match="has already moved"):
         undo(game, me)
     assert Game.objects.get(pk=game.pk).version == game.version
     assert undo(game, other).version == game.version + 1  # the other may take theirs back
@@ -138,7 +138,7 @@ def test_undo_through_the_page_the_board_and_the_others_poll(
     stale = mine.post(url, {"version": seen})  # without htmx: back to the page with the reason
     assert stale.status_code == 303
     page = mine.get(stale.url).content.decode()
-    assert "moved on since you looked" in page
+    assert "you have acted since this page was shown" in page
 
 
 def test_undo_through_the_api(game, users):
