@@ -149,10 +149,11 @@ def _final_chart(game: Game) -> dict | None:
     """A finished game's score chart; none (logged) for a game whose stored moves do not
     replay to it, so its page still shows the board."""
     try:
-        return History(game, None).chart
+        history = History(game, None)
     except services.ReplayError as error:
         logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
         return None
+    return history.chart(history.last)
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:
@@ -408,19 +409,25 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
 
 class History:
     """A game replayed for one viewer: the state and the events after each move (step 0: the
-    start), and the score chart of what the viewer may know."""
+    start, ``last``: the latest), and the score chart of what the viewer may know."""
 
     def __init__(self, game: Game, viewer: int | None) -> None:
-        rules = game.rules
-        initial = rules.from_json(game.initial_state)
+        self.rules, self.viewer = game.rules, viewer
+        initial = self.rules.from_json(game.initial_state)
         moves = services.stored_moves(game)
-        replayed = list(services.replay_steps(rules, initial, moves))
+        replayed = list(services.replay_steps(self.rules, initial, moves))
         self.states = [initial] + [state for state, _ in replayed]
         self.events = [[]] + [events for _, events in replayed]
-        over = game.status == Game.Status.FINISHED
-        points = charts.round_scores(rules, self.states, viewer, everything_known=over)
-        colours = [s.colour for s in game.seats.all() if s.position is not None]  # in order
-        self.chart = charts.chart(points, game.names(), colours)
+        self.last = len(self.states) - 1
+        self.over = game.status == Game.Status.FINISHED
+        self.names = game.names()
+        self.colours = [s.colour for s in game.seats.all() if s.position is not None]  # in order
+
+    def chart(self, step: int) -> dict | None:
+        """The scores through ``step`` only: a replay must not give away what came after."""
+        states = self.states[: step + 1]
+        points = charts.round_scores(self.rules, states, self.viewer, everything_known=self.over)
+        return charts.chart(points, self.names, self.colours)
 
 
 @require_GET
@@ -441,13 +448,13 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
         message = gettext("The game's earlier moves no longer replay under today's rules.")
         return HttpResponse(message, status=409)
-    last = len(history.states) - 1
+    last = history.last
     try:
         step = min(max(int(request.GET.get("step", last)), 0), last)
     except ValueError:
         step = last
     ui = get_ui(game.engine)
-    names = game.names()
+    names = history.names
     context = {
         "game": game,
         "seat": seat,
@@ -459,7 +466,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
         "lines": [describe_event(game.engine, event, names) for event in history.events[step]],
-        "chart": history.chart,
+        "chart": history.chart(step),
     }
     return render(request, "games/replay.html", context)
 

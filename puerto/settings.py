@@ -208,6 +208,8 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "accounts" / "locale_allauth"]
 TIME_ZONE = "UTC"
 USE_I18N = True
+# USE_THOUSAND_SEPARATOR stays off (Django's default): German would write 1000 as "1.000" also
+# where a machine reads the number (a game's version in data-version, an id in a link).
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -78,3 +78,20 @@ def test_without_javascript_the_links_and_the_form_still_step(browser, live_serv
     page.get_by_role("button", name="Go").click()
     expect(page.locator(".replay-step")).to_have_text(f"Move 9 of {last}")
     context.close()
+
+
+def test_the_chart_follows_the_step_swapped_in(browser, live_server, finished):
+    """The chart shows the scores through the step on the page, also after htmx swapped the
+    step in: at move 3 the first round is still under way."""
+    context = browser.new_context(base_url=live_server.url, locale="en-GB")
+    page = context.new_page()
+    rounds = page.locator(".score-chart svg text[text-anchor=middle]")
+    page.goto(f"/games/{finished.pk}/replay/?step=2")
+    expect(rounds).to_have_text(["0", "1"])
+    step_link(page, "Forward").click()
+    shows_step(page, 3, finished.moves.count(), finished)
+    expect(rounds).to_have_text(["0", "1"])
+    step_link(page, "Last").click()
+    last_round = pr.round_number(pr.from_json(finished.state))
+    expect(rounds).to_have_text([str(r) for r in range(last_round + 1)])
+    context.close()

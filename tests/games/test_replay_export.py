@@ -243,6 +243,26 @@ def test_the_chart_of_a_finished_game_runs_from_nothing_to_the_final_scores(impo
     assert reverse("games:export", args=[imported.pk]) in html
 
 
+def test_the_replay_charts_the_scores_only_as_they_stood_at_the_step_shown(imported):
+    """Stepping through a finished game does not give its result away: the chart ends at the
+    step shown, with the scores of that moment."""
+    url = reverse("games:replay", args=[imported.pk])
+    steps = [pr.from_json(state) for state in states(imported)]
+    into_round_3 = next(i for i, state in enumerate(steps) if pr.round_number(state) == 3) + 2
+    for step in (3, into_round_3):
+        chart = client_for().get(url, {"step": step}).context["chart"]
+        now = [score["total"] for score in pr.scores(steps[step])]
+        assert now != [score["total"] for score in imported.result["scores"]]
+        rounds = pr.round_number(steps[step])
+        assert [r["round"] for r in chart["rounds"]] == list(range(rounds + 1))
+        assert [line["values"][-1] for line in chart["lines"]] == now
+        assert max(t["value"] for t in chart["ticks"]) == max([1, *now])
+    start = client_for().get(url, {"step": 0}).context["chart"]
+    assert [line["values"] for line in start["lines"]] == [[0, 0], [0, 0]]  # round 1 ahead
+    final = client_for().get(imported.get_absolute_url()).context["chart"]
+    assert client_for().get(url, {"step": len(steps) - 1}).context["chart"] == final
+
+
 def test_only_a_finished_game_is_exported(users):
     game = services.create_game(users[0], num_players=2)
     assert client_for().get(reverse("games:export", args=[game.pk])).status_code == 404
