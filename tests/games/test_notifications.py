@@ -21,6 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from games import clocks, notifications, services
 from games.engines import get_engine
@@ -206,6 +207,30 @@ def test_no_turn_email_while_the_player_is_on_the_site(users, mailoutbox, commit
     context = notifications.context_for(note)
     assert [g["game"] for g in context["games"]] == [waiting, watched]
     assert context["games"][1]["url"].endswith(watched.get_absolute_url())
+
+
+@pytest.mark.django_db
+def test_a_player_who_moves_through_the_api_counts_as_present(users, mailoutbox, commit):
+    anna = users[0]
+    for other in users[1:]:
+        set_profile(other, turn_email="off")
+    waiting, played = running_game(users), running_game(users)
+    wait_in(waiting, anna, minutes=60)
+    wait_in(played, anna, minutes=0)
+    client = APIClient()
+    client.force_login(anna)
+    action = pr.action_to_json(pr.legal_actions(fresh(played).engine_state())[0])
+    url = reverse("api:moves", args=[played.pk])
+    assert (
+        client.post(url, {"action": action, "version": played.version}, format="json").status_code
+        == 201
+    )
+    assert not Seat.objects.filter(user=anna, seen_at__isnull=False).exists()  # no page opened
+
+    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES - 1) == 0
+    assert not mailoutbox
+    assert turn_emails(commit, minutes=settings.PUERTO_AWAY_MINUTES + 1) == 1
+    assert [m.to for m in mailoutbox] == [[anna.email]]
 
 
 @pytest.mark.django_db
