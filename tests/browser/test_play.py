@@ -509,3 +509,30 @@ def test_on_a_phone_the_german_board_fits_too(open_page, anna, bob, tmp_path):
     expect(page.get_by_role("button", name="Kolonisten verteilen")).to_be_visible()
     assert no_horizontal_overflow(page)
     page.screenshot(path=tmp_path / "phone-de-mayor.png", full_page=True)
+
+
+def test_a_page_on_your_turn_shows_at_once_that_the_other_player_took_back_a_move(
+    open_page, anna, bob, tmp_path
+):
+    game = services.create_game(anna, num_players=2)
+    services.join_game(game.pk, bob)
+    game = Game.objects.get(pk=game.pk)
+    first = anna if game.seat_to_act().user_id == anna.pk else bob
+    second = bob if first == anna else anna
+    services.submit_move(game.pk, {"type": "choose_role", "role": "builder"}, user=first)
+    services.submit_move(game.pk, {"type": "pass"}, user=first)  # builds nothing
+    game = Game.objects.get(pk=game.pk)
+    assert game.seat_to_act().user_id == second.pk
+    page = open_page(second)
+    page.goto(game.get_absolute_url())
+    expect(page.locator("#pr-choices-title")).to_have_text("Your choice")
+
+    services.undo_move(game.pk, first, expected_version=game.version)
+
+    notice = page.locator("#board .flash.notice")
+    expect(notice).to_have_text(
+        f"{first.public_name} took back a move: here is the game as it is now"
+    )
+    expect(page.locator("#pr-choices-title")).to_have_count(0)
+    expect(page.locator("#board")).to_have_attribute("data-your-move", "false")
+    page.screenshot(path=tmp_path / "took-back.png", full_page=False)
