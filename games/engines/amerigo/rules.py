@@ -385,12 +385,12 @@ def _offers(state: State, kind: str | None = None) -> Iterator[dict[str, Any]]:
         return
     left = act["ap"] - act["spent"]
     colour = act["colour"]
-    room = TRACKS[colour] - _track_position(state, seat, colour) if colour in TRACKS else None
-    # An AP bought beyond a track's end would only buy the end's 2 gold for 1 gold.
-    if kind in (None, "buy_ap") and p.gold and (room is None or left < room):
+    # Gold raises the AP "beliebig": also beyond what a track's end has room for.
+    if kind in (None, "buy_ap") and p.gold:
         yield {"type": "buy_ap"}
     if colour in TRACKS:
         if kind in (None, "advance"):
+            room = TRACKS[colour] - _track_position(state, seat, colour)
             for n in range(1, min(left, room) + 1):
                 yield {"type": "advance", "steps": n}
         if colour == "white" and kind in (None, "leap") and p.unused("leader"):
