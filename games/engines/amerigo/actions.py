@@ -14,6 +14,7 @@ REFUSALS: dict[str, str] = {
     "pick_marker_first": "take your progress marker first",
     "colour_not_offered": "{colour} is not offered to you this turn",
     "no_gold": "you have no gold to buy an action point",
+    "place_ships_first": "set both ships on frame fields before the first shipping action ends",
     "not_allowed": "that {type} is not allowed now",
     "not_an_action": "an action is an object with a 'type'",
     "unknown_type": "unknown action type {type!r}",

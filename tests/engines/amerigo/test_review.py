@@ -64,7 +64,7 @@ def test_an_ap_bought_at_a_tracks_end_lapses_and_the_end_pays_2_gold():
 
 @pytest.mark.parametrize("colour", ["brown", "white"])
 def test_ap_are_for_sale_at_the_end_of_the_progress_and_special_action_tracks(colour):
-    """"beliebig erhöhen" holds on all three tracks of the 2 gold rule, the disc already at
+    """ "beliebig erhöhen" holds on all three tracks of the 2 gold rule, the disc already at
     the end when the action is chosen ("2 Gold erhält auch der Spieler, dessen Zählscheibe
     bereits das Ende einer Leiste erreicht hat und er diese Aktion erneut wählt")."""
     state = position(field={colour: 2}, p0={"gold": 3, "progress": PROGRESS_TRACK_END})
@@ -74,3 +74,47 @@ def test_ap_are_for_sale_at_the_end_of_the_progress_and_special_action_tracks(co
     assert (state.act["ap"], state.players[0].gold) == (3, 2)
     state = play(state, {"type": "done"})
     assert state.players[0].gold == 4
+
+
+def test_the_first_shipping_action_sets_both_ships_on_the_frame_before_it_ends():
+    """Shipping: "Wer zum ersten Mal diese Aktion wählt, setzt zunächst seine Schiffe auf
+    beliebige Felder im Außenrahmen ein." Both ships, in that action: a ship still off the
+    board when it ended could be set on any frame field in a later one, a voyage for free."""
+    state = position(field={"blue": 2})
+    state = play(state, {"type": "choose", "colour": "blue"})
+    first, second = state.map.frame[0], state.map.frame[-1]
+    for ship, field in ((0, first), (1, second)):
+        assert "done" not in _types(state)
+        before = am.to_json(state)
+        with pytest.raises(am.IllegalAction) as refused:
+            am.apply(state, {"type": "done"})
+        assert refused.value.code == "place_ships_first"
+        assert am.to_json(state) == before
+        state = play(state, {"type": "place_ship", "ship": ship, "field": field})
+    assert "done" in _types(state)
+    state = play(state, {"type": "done"})
+    assert state.players[0].ships == [first, second]
+
+
+def test_no_seat_ends_a_shipping_action_with_a_ship_off_the_board():
+    """Along random games of hasty players (each ends an action as soon as it may, every
+    other time): once a seat's shipping action is over, both its ships are on the water,
+    whatever else it did in that action (sailing, buying AP, the +8 AP marker)."""
+    done = {"type": "done"}
+    for n, seed in ((2, 3), (3, 8), (4, 21)):
+        rng = random.Random(seed)
+        state = am.new_game(n, seed)
+        shipped = set()
+        ended = 0
+        while not am.is_over(state):
+            seat = am.current_player(state)
+            shipping = state.phase == "act" and state.act["colour"] == "blue"
+            legal = am.legal_actions(state)
+            hasty = done in legal and rng.random() < 0.5
+            state = am.apply(state, done if hasty else rng.choice(legal))
+            if shipping and (am.current_player(state) != seat or state.phase != "act"):
+                shipped.add(seat)
+                ended += 1
+            for s in shipped:
+                assert -1 not in state.players[s].ships, (n, seed, s)
+        assert ended > 3
