@@ -208,6 +208,7 @@ def describe_refusal(code: str, params: dict) -> str:
         ),
         "not_allowed": _("That move is not allowed now."),
         "not_an_action": _("That is not a move."),
+        "bad_text": _("an action's text may not hold NUL characters or lone surrogates"),
         "unknown_type": _("Unknown kind of move."),
         "malformed": _("The move is incomplete or malformed (%(field)s)."),
     }

@@ -141,6 +141,8 @@ def test_a_posted_form_becomes_its_action():
         (['{"type": "done"}', '{"type": "gold"}'], "sent more than once"),
         (['{"type": "sail", "ship": 0}'], "incomplete or malformed"),
         (['{"type": "fly"}'], "Unknown kind of move"),
+        (['{"type": "done", "note": "a\\u0000b"}'], "may not hold NUL characters"),
+        (['{"type": "\\ud800"}'], "may not hold NUL characters or lone surrogates"),
     ],
 )
 def test_a_bad_form_is_refused_with_a_reason(action, reason):
