@@ -73,4 +73,8 @@ class Engine(Protocol):
 
     def action_to_json(self, action: Any) -> dict[str, Any]: ...
 
-    def action_from_json(self, data: Any) -> Any: ...
+    def action_from_json(self, data: Any) -> Any:
+        """The action ``data`` stands for, or a ``ValueError`` with ``code`` and ``params``:
+        ``bad_text`` for a NUL character or a lone surrogate anywhere in it
+        (``games.engines.text``), which no database column or UTF-8 answer can hold."""
+        ...

@@ -340,10 +340,17 @@ def _decision(state: am.State, view: dict, names: list[str], position: int | Non
     elif view["act"]["pending"]:
         what = _("take a progress marker")
     else:
-        what = _("%(action)s: spend %(ap)s") % {
+        words = {
             "action": ACTION_NAMES[view["act"]["colour"]],
             "ap": ap(view["act"]["ap"] - view["act"]["spent"]),
         }
+        if view["act"]["colour"] == "blue" and -1 in view["players"][seat]["ships"]:
+            frame_first = _(
+                "%(action)s: spend %(ap)s; before ending it, put both ships on frame fields (free)"
+            )
+            what = frame_first % words
+        else:
+            what = _("%(action)s: spend %(ap)s") % words
     if seat == position:
         return _("Your turn: %(what)s.") % {"what": what}
     return _("%(name)s is deciding: %(what)s.") % {"name": names[seat], "what": what}

@@ -203,8 +203,12 @@ def describe_refusal(code: str, params: dict) -> str:
         "pick_marker_first": _("Take your progress marker first."),
         "colour_not_offered": _("The action %(colour)s is not offered to you this turn."),
         "no_gold": _("You have no gold to buy an action point."),
+        "place_ships_first": _(
+            "Put both ships on frame fields before you end your first shipping action."
+        ),
         "not_allowed": _("That move is not allowed now."),
         "not_an_action": _("That is not a move."),
+        "bad_text": _("an action's text may not hold NUL characters or lone surrogates"),
         "unknown_type": _("Unknown kind of move."),
         "malformed": _("The move is incomplete or malformed (%(field)s)."),
     }

@@ -19,7 +19,8 @@ SIMULATIONS = 4
 
 def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
     """Yield (state, view) before each of the bots' decisions, every ``every``-th one; each
-    decision must be one of the legal actions."""
+    decision must be one of the legal actions, and a seat's shipping action ends with both
+    its ships on the water (the first one sets them on the frame)."""
     state = am.new_game(num_players, seed)
     k = 0
     while not am.is_over(state):
@@ -31,7 +32,10 @@ def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
             am, view, level=levels[seat], seed=seed * 10_000 + k, simulations=SIMULATIONS
         )
         assert action in am.legal_actions(state)
+        shipping = state.phase == "act" and state.act["colour"] == "blue"
         state = am.apply(state, action)
+        if shipping and action["type"] == "done":
+            assert -1 not in state.players[seat].ships, (levels[seat], k)
         k += 1
         assert k < 3000
 

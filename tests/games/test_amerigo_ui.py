@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.datastructures import MultiValueDict
 
@@ -140,11 +141,52 @@ def test_a_posted_form_becomes_its_action():
         (['{"type": "done"}', '{"type": "gold"}'], "sent more than once"),
         (['{"type": "sail", "ship": 0}'], "incomplete or malformed"),
         (['{"type": "fly"}'], "Unknown kind of move"),
+        (['{"type": "done", "note": "a\\u0000b"}'], "may not hold NUL characters"),
+        (['{"type": "\\ud800"}'], "may not hold NUL characters or lone surrogates"),
     ],
 )
 def test_a_bad_form_is_refused_with_a_reason(action, reason):
     with pytest.raises(ValueError, match=reason):
         action_from_post(MultiValueDict({"action": action}))
+
+
+FRAME_FIRST = {
+    "en": "before ending it, put both ships on frame fields (free)",
+    "de": "vor dem Ende beide Schiffe (kostenlos) auf Felder des Rahmens setzen",
+}
+"""What the board says in the first shipping action, while a ship is still off the board."""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_first_shipping_action_ends_only_once_both_ships_are_on_the_frame(language):
+    state = position(3, field={"blue": 3})
+    state = play(state, {"type": "choose", "colour": "blue"})
+    frame = state.map.frame
+    for ship in (0, 1):
+        with translation.override(language):
+            page = render(state, 0)
+        assert FRAME_FIRST[language] in html.unescape(page)
+        assert {"type": "done"} not in offered(page)
+        state = play(state, {"type": "place_ship", "ship": ship, "field": frame[ship]})
+    with translation.override(language):
+        page = render(state, 0)
+    assert FRAME_FIRST[language] not in html.unescape(page)
+    assert {"type": "done"} in offered(page)
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "Put both ships on frame fields before you end your first shipping action."),
+        (
+            "de",
+            "Setz beide Schiffe auf Felder des Rahmens, bevor du deine erste Schifffahrt beendest.",
+        ),
+    ],
+)
+def test_ending_the_first_shipping_action_too_early_is_refused_with_the_reason(language, reason):
+    with translation.override(language):
+        assert get_ui("amerigo").describe_refusal("place_ships_first", {}) == reason
 
 
 def sailing_state():
@@ -228,3 +270,33 @@ def test_the_disc_on_top_of_a_field_is_drawn_highest():
         track = board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
         discs = track["fields"][3]["discs"]
         assert [d["seat"] for d in sorted(discs, key=lambda d: d["dy"])] == [top, bottom]
+
+
+RULES_PAGE = {
+    "en": [
+        "The first time you choose shipping, you put both ships on frame fields, free, "
+        "before the action ends; as in the rulebook's example, the second may follow the "
+        "first one's voyage.",
+        "Gold buys AP even when a track's end leaves no room for them: a disc at the end of "
+        "the cannon, progress or special-action track with AP left over brings 2 gold, "
+        "however many AP lapse.",
+    ],
+    "de": [
+        "Wer zum ersten Mal die Schifffahrt wählt, setzt beide Schiffe kostenlos auf Felder "
+        "des Rahmens, bevor die Aktion endet; wie im Beispiel der Spielregel darf das zweite "
+        "auch erst nach der Fahrt des ersten eingesetzt werden.",
+        "Gold kauft AP auch dann, wenn das Ende einer Leiste keinen Platz mehr für sie hat: "
+        "Eine Zählscheibe am Ende der Kanonen-, Fortschritts- oder Sonderaktionsleiste mit "
+        "übrigen AP bringt 2 Gold, unabhängig davon, wie viele AP verfallen.",
+    ],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rules_page_tells_the_ships_on_the_frame_and_the_gold_at_a_tracks_end(client, language):
+    with translation.override(language):
+        page = client.get(reverse("games:rules_amerigo"), HTTP_ACCEPT_LANGUAGE=language)
+    text = html.unescape(page.content.decode())
+    for rule in RULES_PAGE[language]:
+        assert rule in text

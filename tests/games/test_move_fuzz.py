@@ -1,7 +1,8 @@
 """Generated requests at both move endpoints, on PostgreSQL: legal moves from the engine, the
 same mutated, wrong types, deep nesting, NUL characters, lone surrogates, huge strings, extra
 fields, stale versions, reused keys, players not to act and strangers. Every answer is a legal
-move or a 4xx with a reason, never a 5xx, and the stored moves replay to the stored state."""
+move or a 4xx with a reason, never a 5xx, and the stored moves replay to the stored state.
+Puerto Rico at both endpoints, Amerigo through the API."""
 
 import json
 import random
@@ -22,9 +23,12 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.engines import get_engine
+from games.engines.amerigo.actions import FIELDS as AMERIGO_FIELDS
+from games.engines.amerigo.data import COLOURS, SHAPES, VILLAGES
 from games.models import Game, Move
 
 pr = get_engine("puerto_rico")
+am = get_engine("amerigo")
 MOVES = 60
 """Moves played before the examples: a few rounds, every phase."""
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -47,6 +51,10 @@ NAMES = [
     "trader",
     "captain",
     "prospector",
+    *COLOURS,
+    *SHAPES,
+    *VILLAGES,
+    "chest",
 ]
 TYPES = [
     "choose_role",
@@ -76,8 +84,12 @@ FIELDS = [
     "windrose",
     "warehouse",
 ]
+AMERIGO_TYPES = sorted(AMERIGO_FIELDS)
+AMERIGO_NAMES = sorted({name for fields in AMERIGO_FIELDS.values() for name in fields})
+WORDS = {"puerto_rico": (TYPES, FIELDS), "amerigo": (AMERIGO_TYPES, ["type", *AMERIGO_NAMES])}
+"""Per engine: its action types and field names."""
 BAD_TEXT = ["\x00", "a\x00b", "\ud800", "x\udfffy", "x" * 5_000]
-TEXT = st.text(max_size=12) | st.sampled_from(NAMES + FIELDS + BAD_TEXT)
+TEXT = st.text(max_size=12) | st.sampled_from(NAMES + FIELDS + AMERIGO_NAMES + BAD_TEXT)
 LEAVES = (
     st.none()
     | st.booleans()
@@ -98,20 +110,21 @@ def users(django_user_model):
     return [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris", "eve")]
 
 
-def new_game(users):
+def new_game(users, engine="puerto_rico"):
     """A 3-player game with a fixed seed, so a failing run can be run again."""
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], num_players=3, engine=engine)
     Game.objects.filter(pk=game.pk).update(seed=7)
     for user in users[1:3]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
 
 
-def played(users, moves=MOVES):
+def played(users, moves=MOVES, engine="puerto_rico"):
     """A game ``moves`` random legal moves long, each with its player's key ``k<version>``, and
     the game's row after each: every example starts from one of them, so it does not depend
     on the examples before it and hypothesis can run it again."""
-    game = new_game(users)
+    rules = get_engine(engine)
+    game = new_game(users, engine)
     chooser = random.Random(7)
     rows = [game_row(game)]
     for _ in range(moves):
@@ -119,8 +132,8 @@ def played(users, moves=MOVES):
         if game.status != Game.Status.RUNNING:
             break
         user = next(u for u in users if u.pk == game.seat_to_act().user_id)
-        legal = pr.legal_actions(pr.from_json(game.state))
-        action = pr.action_to_json(legal[chooser.randrange(len(legal))])
+        legal = rules.legal_actions(rules.from_json(game.state))
+        action = rules.action_to_json(legal[chooser.randrange(len(legal))])
         key = f"k{game.version}"
         services.submit_move(
             game.pk, action, user=user, expected_version=game.version, idempotency_key=key
@@ -145,21 +158,23 @@ def back_at(game, row):
 
 def action_for(data, game) -> object:
     """A legal action, a mutated one, or any JSON at all."""
-    state = pr.from_json(game.state)
-    legal = pr.legal_actions(state)
+    rules = get_engine(game.engine)
+    types, fields = WORDS[game.engine]
+    state = rules.from_json(game.state)
+    legal = rules.legal_actions(state)
     kind = data.draw(st.sampled_from(["legal", "legal", "legal", "mutated", "typed", "any"]))
     if kind == "any":
         return data.draw(JSON)
     if kind == "typed":
-        fields = data.draw(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
-        return {**fields, "type": data.draw(st.sampled_from(TYPES) | JSON)}
-    action = pr.action_to_json(legal[data.draw(st.integers(0, len(legal) - 1))])
+        some = data.draw(st.dictionaries(st.sampled_from(fields), JSON, max_size=4))
+        return {**some, "type": data.draw(st.sampled_from(types) | JSON)}
+    action = rules.action_to_json(legal[data.draw(st.integers(0, len(legal) - 1))])
     if kind == "mutated":
         change = data.draw(st.sampled_from(["set", "extra", "drop"]))
         if change == "drop" and len(action) > 1:
             action.pop(data.draw(st.sampled_from(sorted(action))))
         else:
-            names = sorted(action) if change == "set" else [*FIELDS, "junk", "\x00", "\ud800"]
+            names = sorted(action) if change == "set" else [*fields, "junk", "\x00", "\ud800"]
             action[data.draw(st.sampled_from(names))] = data.draw(JSON)
     return action
 
@@ -192,7 +207,7 @@ def check_stored(game, before, moved: bool):
         return
     assert after[0] > before[0] and after[0] == after[2]
     stored = Game.objects.get(pk=game.pk)
-    assert pr.to_json(services.replay(stored)) == stored.state
+    assert get_engine(game.engine).to_json(services.replay(stored)) == stored.state
 
 
 def snapshot(game):
@@ -201,16 +216,22 @@ def snapshot(game):
     return rows.values_list("version", "state", "moves_stored").get()
 
 
-@pytest.mark.postgres
-@pytest.mark.django_db
-def test_generated_api_requests_get_a_legal_move_or_a_4xx(users):
+def api_clients(users) -> dict:
     clients = {user.pk: APIClient(raise_request_exception=False) for user in users}
     for user in users:
         clients[user.pk].force_login(user)
-    game, rows = played(users)
+    return clients
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+@pytest.mark.parametrize(("engine", "examples"), [("puerto_rico", 1200), ("amerigo", 400)])
+def test_generated_api_requests_get_a_legal_move_or_a_4xx(users, engine, examples):
+    clients = api_clients(users)
+    game, rows = played(users, engine=engine)
     statuses = {}
 
-    @FUZZ
+    @settings(FUZZ, max_examples=examples)
     @given(st.data())
     def request(data):
         with back_at(game, data.draw(st.sampled_from(rows))) as at:
@@ -244,6 +265,42 @@ def test_generated_api_requests_get_a_legal_move_or_a_4xx(users):
 
     request()
     assert statuses.get(201, 0) > 20 and statuses.get(400, 0) > 20  # both kinds were tried
+
+
+AMERIGO_BAD_TEXT = [
+    ('{"type": "gold", "note": "a\\u0000b"}', "nul-in-an-ignored-field"),
+    ('{"type": "gold", "a\\u0000b": 1}', "nul-in-a-key"),
+    ('{"type": "gold\\u0000"}', "nul-type"),
+    ('{"type": "choose", "colour": "blue\\u0000"}', "nul-colour"),
+    ('{"type": "\\ud800"}', "surrogate-type"),
+    ('{"type": "gold", "note": ["\\udfff"]}', "surrogate-in-a-list"),
+]
+"""Amerigo actions as JSON text written by hand (what no JSON library writes), most of them a
+legal move but for the bad text."""
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "action", [b[0] for b in AMERIGO_BAD_TEXT], ids=[b[1] for b in AMERIGO_BAD_TEXT]
+)
+def test_an_amerigo_action_with_a_nul_or_a_lone_surrogate_is_a_400_and_stores_nothing(
+    users, action
+):
+    game = new_game(users, "amerigo")
+    user = next(u for u in users if u.pk == game.seat_to_act().user_id)
+    before = snapshot(game)
+    response = api_clients(users)[user.pk].post(
+        reverse("api:moves", args=[game.pk]),
+        f'{{"action": {action}, "version": {game.version}}}',
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_text"
+    assert response.json()["error"] == (
+        "an action's text may not hold NUL characters or lone surrogates"
+    )
+    check_stored(game, before, moved=False)
 
 
 def utf8(text: str) -> str:

@@ -136,6 +136,21 @@ def test_an_amerigo_game_goes_out_and_comes_back_the_same(users):
     assert transfer.export_game(Game.objects.with_seats().get(pk=game.pk))["moves"] == data["moves"]
 
 
+@pytest.mark.parametrize("text", ["a\x00b", "\ud800"], ids=["nul", "surrogate"])
+def test_an_amerigo_file_with_bad_text_in_an_action_is_refused_at_that_move(users, text):
+    """A NUL character or a lone surrogate in a field the action does not have: the move does
+    not replay (the engine refuses it as ``bad_text``), so nothing is stored."""
+    broken = game_file(seed=2, engine="amerigo")
+    broken["moves"][4]["action"]["note"] = text
+    answer = client_for(users[0]).post(
+        reverse("api:import"), json.dumps(broken), content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["move"] == broken["moves"][4]["version"]
+    assert "NUL characters or lone surrogates" in answer.json()["error"]
+    assert not Game.objects.exists()
+
+
 def test_my_games_offers_the_replay_of_a_finished_game(users):
     game = services.create_game(users[0], num_players=2)
     services.join_game(game.pk, users[1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..text import BAD_TEXT, holds_bad_text
 from .data import COLOURS, MARKER_GOLD
 
 REFUSALS: dict[str, str] = {
@@ -14,8 +15,10 @@ REFUSALS: dict[str, str] = {
     "pick_marker_first": "take your progress marker first",
     "colour_not_offered": "{colour} is not offered to you this turn",
     "no_gold": "you have no gold to buy an action point",
+    "place_ships_first": "set both ships on frame fields before the first shipping action ends",
     "not_allowed": "that {type} is not allowed now",
     "not_an_action": "an action is an object with a 'type'",
+    "bad_text": BAD_TEXT,
     "unknown_type": "unknown action type {type!r}",
     "malformed": "{field!r} is missing or of the wrong kind",
 }
@@ -66,10 +69,14 @@ def _fits(value: Any, want: type | tuple[Any, ...]) -> bool:
     return isinstance(value, want)
 
 
-def check_shape(data: Any) -> None:
-    """Raise ``IllegalAction`` unless ``data`` has a known type and its fields."""
+def _check_object(data: Any) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise IllegalAction("not_an_action")
+
+
+def check_shape(data: Any) -> None:
+    """Raise ``IllegalAction`` unless ``data`` has a known type and its fields."""
+    _check_object(data)
     fields = FIELDS.get(data["type"])
     if fields is None:
         raise IllegalAction("unknown_type", type=data["type"])
@@ -79,7 +86,12 @@ def check_shape(data: Any) -> None:
 
 
 def action_from_json(data: Any) -> dict[str, Any]:
-    """The action in ``data``, with only its type's fields (cells sorted)."""
+    """The action in ``data``, with only its type's fields (cells sorted). A NUL character or
+    a lone surrogate anywhere in it, ignored fields included, is refused (``bad_text``)
+    before any of it is echoed in a refusal."""
+    _check_object(data)
+    if holds_bad_text(data):
+        raise IllegalAction("bad_text")
     check_shape(data)
     out = {"type": data["type"], **{name: data[name] for name in FIELDS[data["type"]]}}
     if "cells" in out:

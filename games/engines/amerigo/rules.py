@@ -385,12 +385,12 @@ def _offers(state: State, kind: str | None = None) -> Iterator[dict[str, Any]]:
         return
     left = act["ap"] - act["spent"]
     colour = act["colour"]
-    room = TRACKS[colour] - _track_position(state, seat, colour) if colour in TRACKS else None
-    # An AP bought beyond a track's end would only buy the end's 2 gold for 1 gold.
-    if kind in (None, "buy_ap") and p.gold and (room is None or left < room):
+    # Gold raises the AP "beliebig": also beyond what a track's end has room for.
+    if kind in (None, "buy_ap") and p.gold:
         yield {"type": "buy_ap"}
     if colour in TRACKS:
         if kind in (None, "advance"):
+            room = TRACKS[colour] - _track_position(state, seat, colour)
             for n in range(1, min(left, room) + 1):
                 yield {"type": "advance", "steps": n}
         if colour == "white" and kind in (None, "leap") and p.unused("leader"):
@@ -415,8 +415,14 @@ def _offers(state: State, kind: str | None = None) -> Iterator[dict[str, Any]]:
         for slot, g in enumerate(state.goods):
             if g is not None and g[1] <= left:
                 yield {"type": "buy", "slot": slot}
-    if kind in (None, "done"):
+    if kind in (None, "done") and not (colour == "blue" and _ship_off_board(p)):
         yield {"type": "done"}
+
+
+def _ship_off_board(p: Player) -> bool:
+    """A ship not yet set on the frame: the first shipping action sets both ("setzt zunächst
+    seine Schiffe ... ein") before it ends, or the ship could be set anywhere later, for free."""
+    return any(cell < 0 for cell in p.ships)
 
 
 def _track_position(state: State, seat: int, colour: str) -> int:
@@ -549,6 +555,8 @@ def check(state: State, action: dict[str, Any]) -> None:
         raise IllegalAction("pick_marker_first")
     if state.phase == "act" and kind in ("choose", "gold", "cube_vp"):
         raise IllegalAction("already_chosen", colour=state.act["colour"])
+    if kind == "done" and state.act["colour"] == "blue":  # not offered: a ship off the board
+        raise IllegalAction("place_ships_first")
     if kind == "buy_ap" and not state.players[state.queue[0]].gold:
         raise IllegalAction("no_gold")
     if kind == "choose":

@@ -6,10 +6,10 @@ e.g. ``{"type": "sell", "good": "sugar"}``. Every action is decided by the seat 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from ..text import BAD_TEXT, holds_bad_text
 from .data import BUILDINGS, GOOD_INDEX, GOODS, ISLAND_INDEX, ISLAND_KINDS, ROLES
 
 REFUSALS: dict[str, str] = {
@@ -128,7 +128,7 @@ REFUSALS: dict[str, str] = {
     # Malformed JSON
     "not_an_action": "an action is an object with a 'type'",
     "malformed": "{field!r} must be a name (a string)",
-    "bad_text": "an action's text may not hold NUL characters or lone surrogates",
+    "bad_text": BAD_TEXT,
     "unknown_type": "unknown action type {type!r}",
     "bad_role": "'role' must be one of {choices}",
     "bad_tile": "'tile' must be one of {choices}",
@@ -501,26 +501,6 @@ def _count(value: Any, place: str) -> int:
     return value
 
 
-_NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
-"""A NUL character or a surrogate: a str holds surrogates only alone (JSON's "\\ud800")."""
-
-
-def _check_text(data: Any) -> None:
-    """Refuse text no database column or UTF-8 answer can hold (a NUL character, a lone
-    surrogate) anywhere in the action, ignored fields included: before any of it is echoed
-    in a refusal. A loop, not recursion, so no nesting depth can overflow the stack."""
-    pending = [data]
-    while pending:
-        value = pending.pop()
-        if isinstance(value, dict):
-            pending.extend(value)
-            pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
-        elif isinstance(value, str) and _NOT_TEXT.search(value):
-            raise MalformedAction("bad_text")
-
-
 def _placement(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...]]:
     """The ``island`` and ``city`` counts of a placement."""
     island, city = data.get("island", {}), data.get("city", {})
@@ -544,7 +524,8 @@ def action_from_json(data: Any) -> Action:
     action's one canonical JSON form."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise MalformedAction("not_an_action")
-    _check_text(data)
+    if holds_bad_text(data):
+        raise MalformedAction("bad_text")
     t = data["type"]
     if t == "choose_role":
         if _name(data, "role") not in ROLES:

@@ -213,6 +213,29 @@ def test_shipping_example_4_ap_ship_reaches_an_anchor_red_discovers_the_island_3
         assert state.players[1].vp == 0
 
 
+def test_shipping_example_4_ap_red_then_sets_his_second_ship_and_sails_it_up_to_4_fields():
+    """ "Anschließend setzt er sein zweites Schiff und fährt damit bis zu 4 Felder weit": after
+    the first ship's voyage the second is set on the frame (free) and gets the 4 AP too. Red's
+    first shipping action cannot end before it is ("setzt zunächst seine Schiffe ... ein")."""
+    state = position(field={"blue": 4}, p0={"gold": 0})
+    first, second = state.map.frame[0], state.map.frame[-1]
+    state = play(
+        state,
+        {"type": "choose", "colour": "blue"},
+        {"type": "place_ship", "ship": 0, "field": first},
+    )
+    voyage = next(a for a in am.legal_actions(state) if a["type"] == "sail" and a["to"] != first)
+    state = play(state, voyage)
+    assert {a["type"] for a in am.legal_actions(state)} == {"place_ship"}
+    state = play(state, {"type": "place_ship", "ship": 1, "field": second})
+    reach = rules._sea(state, second, 4)
+    targets = {a["to"] for a in am.legal_actions(state) if a["type"] == "sail"}
+    assert max(reach[t] for t in targets) == 4
+    far = next(a for a in am.legal_actions(state) if a["type"] == "sail" and reach[a["to"]] == 4)
+    state = play(state, far, {"type": "done"})
+    assert state.players[0].ships == [voyage["to"], far["to"]]
+
+
 def test_pirate_example_6_pirates_blue_4_cannons_loses_6_vp_yellow_8_keeps_2():
     state = position(field={"white": 2}, p0={"cannons": 4, "vp": 10}, p1={"cannons": 8, "vp": 10})
     state.pirates_up = [2, 4]
