@@ -325,6 +325,24 @@ def test_black_market_never_leaves_money_and_not_its_own_colonist():
     assert state.vp_chips == chips + 1
 
 
+def test_black_market_vp_after_the_chips_ran_out_goes_back_to_the_supply():
+    """The VP goes "zurück in den entsprechenden Vorrat", and "Gibt man einen Siegpunkt …
+    ab, nachdem bereits eine Spielende-Bedingung eingetreten ist, bleibt es beim Spielende!\""""
+    state = nb_position(
+        [
+            player(doubloons=5, vp=3, goods={"corn": 1}, city={"black_market": 1}),
+            player(),
+            player(),
+        ],
+        vp_chips=0,
+    )
+    state.end_reasons = ["vp_chips"]
+    state = play(choose(state, "builder"), Build("harbor", good=CORN, vp=True))
+    assert "harbor" in state.players[ANNA].city and state.players[ANNA].vp == 2
+    assert state.vp_chips == 1
+    assert state.end_reasons == ["vp_chips"]
+
+
 def test_black_market_needs_to_be_occupied():
     state = nb_position(
         [player(doubloons=5, goods={"corn": 2}, city={"black_market": 0}), player(), player()]
