@@ -425,11 +425,18 @@ def _buttons(state: pr.State, legal, seat: int) -> dict[str, Any]:
             label = _("Draw a face-down plantation (%(hacienda)s)")
             buttons.append(_button(a, label % {"hacienda": BUILDING_NAMES["hacienda"]}))
         elif t == "forest":
-            label = _("Lay the drawn %(kind)s plantation as a forest (%(forest_house)s)") % {
+            words = {
                 "kind": ISLAND_KIND_NAMES[ISLAND_KINDS[state.drawn]],
                 "forest_house": BUILDING_NAMES["forest_house"],
             }
-            buttons.append(_button(a, label, "forest"))
+            if state.drawn_guest:  # a guest moved onto the drawn tile
+                words["piece"] = _to_san_juan(state.drawn_guest)
+                label = _(
+                    "Lay the drawn %(kind)s plantation as a forest (%(piece)s) (%(forest_house)s)"
+                )
+            else:
+                label = _("Lay the drawn %(kind)s plantation as a forest (%(forest_house)s)")
+            buttons.append(_button(a, label % words, "forest"))
         elif t == "settle":
             kind = ISLAND_KINDS[a.tile]
             words = {
@@ -511,18 +518,20 @@ def _discard_label(phase: str, a) -> str:
     words = {
         "kind": ISLAND_KIND_NAMES[ISLAND_KINDS[a.tile]],
         "building": BUILDING_NAMES["land_office" if phase == "trader" else "hunting_lodge"],
-        "piece": {
-            "empty": _("empty"),
-            "colonist": _("its colonist goes to San Juan"),
-            "noble": _("its noble goes to San Juan"),
-            "forest": "",
-        }[a.occupant],
     }
     if a.occupant == "forest":
         return _("Return one forest, laid from %(kind)s (%(building)s)") % words
+    words["piece"] = _("empty") if a.occupant == "empty" else _to_san_juan(a.occupant)
     if phase == "trader":
         return _("Sell one %(kind)s plantation (%(piece)s) for 1 doubloon (%(building)s)") % words
     return _("Return one %(kind)s plantation (%(piece)s) (%(building)s)") % words
+
+
+def _to_san_juan(piece: str) -> str:
+    """Where the colonist or noble on a tile given up or laid as a forest goes."""
+    if piece == "noble":
+        return _("its noble goes to San Juan")
+    return _("its colonist goes to San Juan")
 
 
 def _discard_good(a) -> str:

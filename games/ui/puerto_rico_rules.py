@@ -144,8 +144,10 @@ BUILDING_RULES = {
     "forest_house": pgettext_lazy(
         "rule",
         "In the settler phase you may lay the tile you take face down as a forest (never a "
-        "quarry); it is never occupied. Every two forests make each building one doubloon "
-        "cheaper, occupied or not, on top of the quarries.",
+        "quarry); it is never occupied: a colonist coming with it (hospice) waits in San Juan, "
+        "and so does a guest moved onto a drawn tile that was the last free one of its kind. "
+        "Every two forests make each building one doubloon cheaper, occupied or not, on top "
+        "of the quarries.",
     ),
     "black_market": pgettext_lazy(
         "rule",

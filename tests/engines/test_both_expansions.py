@@ -8,8 +8,12 @@ Where the text is silent the engine's readings are those of ``docs/engine.md``.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import COFFEE, CORN, INDIGO, IllegalAction
+from games.engines.puerto_rico import COFFEE, CORN, INDIGO, TOBACCO, IllegalAction
 from games.engines.puerto_rico.actions import (
     BUY_PLANTATION,
     FOREST,
@@ -93,6 +97,72 @@ def test_grundbuchamt_mit_forsthaus_darf_die_neue_plantage_als_wald_ablegen():
     assert (anna.tiles[COFFEE], anna.forests, anna.forest_kinds[COFFEE]) == (0, 1, 1)
     assert log == [{"event": "forest", "seat": ANNA, "tile": "coffee"}]
     assert state.current == BOB  # nothing to sell: the turn is over
+
+
+def draw_for_the_forest(draw: str, island: dict, island_nobles: dict, guest: str) -> pr.State:
+    """Anna, with an occupied forest house and a ``guest`` ("colonist" or "noble") in her
+    guest house, draws a tobacco plantation with her hacienda or Land office (``draw``)."""
+    city = {"forest_house": 1, draw: 1, "guest_house": 0}
+    city_nobles = {}
+    if guest == "noble":
+        city_nobles["guest_house"] = 1
+    else:
+        city["guest_house"] = 1
+    state = both_position(
+        [
+            noble_player(
+                doubloons=2,
+                island=island,
+                island_nobles=island_nobles,
+                city=city,
+                city_nobles=city_nobles,
+            ),
+            player(),
+            player(),
+        ],
+        face_up=["sugar", "coffee", "indigo", "corn"],
+        stack=["corn", "tobacco"],  # tobacco on top
+    )
+    if draw == "hacienda":
+        return play(choose(state, "settler"), pr.Hacienda())
+    return play(choose(state, "trader"), BUY_PLANTATION)
+
+
+@pytest.mark.parametrize("draw", ["hacienda", "land_office"])
+def test_forest_house_noble_guest_goes_to_san_juan_as_noble(draw):
+    """The drawn tile, a noble guest moved onto it, then laid as a forest: "Wälder werden
+    nicht mit Kolonisten besetzt", and the piece on the tile goes to the windrose (the Land
+    office's note) as what it is, a noble, still worth its VP. Also after a JSON round trip
+    between the move and the forest."""
+    state = draw_for_the_forest(draw, {"corn": (1, 1)}, {}, "noble")
+    state = play(state, MoveGuest("tobacco", True))
+    state = pr.from_json(json.loads(json.dumps(state.to_json())))
+    state = play(state, FOREST)
+    anna = state.players[ANNA]
+    assert (anna.tiles[TOBACCO], anna.worked[TOBACCO], anna.forests) == (0, 0, 1)
+    assert anna.noble_worked[TOBACCO] == 0 and not anna.noble_city
+    assert (anna.san_juan, anna.noble_san_juan, anna.nobles()) == (1, 1, 1)
+    assert pr.scores(state)[ANNA]["nobles"] == 1
+    restored = pr.from_json(json.loads(json.dumps(state.to_json())))
+    assert restored.players[ANNA].noble_san_juan == 1
+    assert pr.scores(restored)[ANNA]["nobles"] == 1
+
+
+@pytest.mark.parametrize(
+    ("beside", "guest"), [("noble", "colonist"), ("colonist", "noble")], ids=str
+)
+def test_the_forest_sends_the_guest_on_the_drawn_tile_not_the_piece_beside_it(beside, guest):
+    """A tobacco plantation worked by one kind of piece, the drawn tobacco by the guest of the
+    other kind: laying the drawn tile as a forest sends the guest to San Juan, and the piece
+    on the older tile keeps working."""
+    island_nobles = {"tobacco": 1} if beside == "noble" else {}
+    island = {"tobacco": (1, 0 if beside == "noble" else 1)}
+    state = draw_for_the_forest("hacienda", island, island_nobles, guest)
+    state = play(state, MoveGuest("tobacco", guest == "noble"), FOREST)
+    anna = state.players[ANNA]
+    assert (anna.tiles[TOBACCO], anna.worked[TOBACCO], anna.forests) == (1, 1, 1)
+    assert anna.noble_worked[TOBACCO] == (beside == "noble")
+    assert (anna.san_juan, anna.noble_san_juan) == (1, guest == "noble")
 
 
 def test_the_bought_plantation_stays_a_plantation_without_an_occupied_forest_house():

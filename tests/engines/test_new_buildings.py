@@ -221,6 +221,69 @@ def test_forest_house_lays_the_new_tile_face_down():
     ]
 
 
+def test_forest_house_hospice_colonist_waits_in_san_juan_beside_a_free_plantation():
+    """ "Benutzt der Forsthaus-Besitzer auch … das Hospiz, platziert er den Kolonisten auf
+    seiner Windrose": also when a plantation of the same kind lies free beside the forest."""
+    state = nb_position(
+        [
+            player(island={"sugar": 1}, city={"forest_house": 1, "hospice": 1}),
+            player(),
+            player(),
+        ],
+        face_up=["sugar", "coffee", "indigo", "corn"],
+        colonists=(20, 3),
+    )
+    state = play(choose(state, "settler"), Settle(SUGAR, True, True))
+    anna = state.players[ANNA]
+    assert (anna.tiles[SUGAR], anna.worked[SUGAR], anna.forests) == (1, 0, 1)
+    assert anna.san_juan == 1
+
+
+def test_a_colonist_guest_on_the_drawn_tile_goes_to_san_juan_with_the_forest():
+    """The hacienda's tile, a guest moved onto it, then laid as a forest: "Wälder werden nicht
+    mit Kolonisten besetzt", so the guest waits in San Juan."""
+    state = nb_position(
+        [
+            player(
+                island={"corn": (1, 1)},
+                city={"forest_house": 1, "hacienda": 1, "guest_house": 1},
+            ),
+            player(),
+            player(),
+        ],
+        face_up=["sugar", "coffee", "indigo", "corn"],
+        stack=["corn", "tobacco"],
+    )
+    state = play(choose(state, "settler"), HACIENDA, MoveGuest("tobacco"), FOREST)
+    anna = state.players[ANNA]
+    assert (anna.tiles[TOBACCO], anna.worked[TOBACCO], anna.forests) == (0, 0, 1)
+    assert (anna.city["guest_house"], anna.san_juan, anna.worked[CORN]) == (0, 1, 1)
+
+
+def test_a_guest_moved_onto_the_drawn_kind_works_an_older_free_tile_and_stays():
+    """Tiles of one kind are interchangeable: a guest moved onto the kind just drawn works a
+    free tile that was there before, and laying the new tile as a forest leaves it working
+    (the engine's reading, docs/engine.md)."""
+    state = nb_position(
+        [
+            player(
+                island={"tobacco": 1},
+                city={"forest_house": 1, "hacienda": 1, "guest_house": 1},
+            ),
+            player(),
+            player(),
+        ],
+        face_up=["sugar", "coffee", "indigo", "corn"],
+        stack=["corn", "tobacco"],
+    )
+    state = choose(state, "settler")
+    assert state.phase == "guests"  # the guest could move to the tobacco tile now
+    state = play(state, PASS, HACIENDA, MoveGuest("tobacco"), FOREST)
+    anna = state.players[ANNA]
+    assert (anna.tiles[TOBACCO], anna.worked[TOBACCO], anna.forests) == (1, 1, 1)
+    assert anna.san_juan == 0
+
+
 def test_forest_needs_an_occupied_forest_house():
     state = nb_position(
         [player(city={"forest_house": 0}), player(), player()],
@@ -323,6 +386,24 @@ def test_black_market_never_leaves_money_and_not_its_own_colonist():
     anna = state.players[ANNA]
     assert (anna.doubloons, anna.vp, anna.goods[CORN]) == (0, 2, 1)
     assert state.vp_chips == chips + 1
+
+
+def test_black_market_vp_after_the_chips_ran_out_goes_back_to_the_supply():
+    """The VP goes "zurück in den entsprechenden Vorrat", and "Gibt man einen Siegpunkt …
+    ab, nachdem bereits eine Spielende-Bedingung eingetreten ist, bleibt es beim Spielende!\""""
+    state = nb_position(
+        [
+            player(doubloons=5, vp=3, goods={"corn": 1}, city={"black_market": 1}),
+            player(),
+            player(),
+        ],
+        vp_chips=0,
+    )
+    state.end_reasons = ["vp_chips"]
+    state = play(choose(state, "builder"), Build("harbor", good=CORN, vp=True))
+    assert "harbor" in state.players[ANNA].city and state.players[ANNA].vp == 2
+    assert state.vp_chips == 1
+    assert state.end_reasons == ["vp_chips"]
 
 
 def test_black_market_needs_to_be_occupied():
@@ -862,11 +943,18 @@ def test_malformed_new_actions_are_refused(data, code):
 def test_a_stored_base_state_without_the_new_fields_still_loads():
     data = pr.new_game(3, 4).to_json()
     del data["drafted"]
-    for key in ("drawn", "extras", "made", "small_wharf_used"):
+    for key in ("drawn", "drawn_guest", "extras", "made", "small_wharf_used"):
         del data["phase_state"][key]
     for pl in data["players"]:
         del pl["forests"]
     assert pr.from_json(data).to_json() == pr.new_game(3, 4).to_json()
+
+
+def test_a_stored_state_with_an_unknown_guest_on_the_drawn_tile_is_refused():
+    data = pr.new_game(3, 4, NEW).to_json()
+    data["phase_state"]["drawn_guest"] = "pirate"
+    with pytest.raises(ValueError, match="pirate"):
+        pr.from_json(data)
 
 
 def test_the_university_puts_no_colonist_on_the_statue():

@@ -7,6 +7,10 @@ the JSON round trip, and what ``player_view`` hides. Plain pytest: no database.
 
 Each property runs for the base game and, with fewer examples, for the Nobles (``edition``
 ``"nobles"``): the same laws, with the nobles counted and their buildings' choices offered.
+
+``test_every_move_conserves_the_box_and_survives_json`` is the fixed-seed counterpart: every
+edition and player count, ordinary games and *crowded* ones (``crowd``), checked after every
+move, the JSON round trip field by field.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from games.engines.puerto_rico.data import (
     SETUPS,
 )
 from games.engines.puerto_rico.mayor import Arrangements
-from games.engines.puerto_rico.state import State
+from games.engines.puerto_rico.state import Player, State
 
 from .events import FIELDS
 
@@ -99,28 +103,105 @@ def game_configs(
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 
 
-def pick(state: State, rng: random.Random, eager: bool = False):
-    """A random legal action; ``eager`` avoids passing when there is anything else to do."""
+def pick(state: State, rng: random.Random, eager: bool = False, by_kind: bool = False):
+    """A random legal action; ``eager`` avoids passing when there is anything else to do;
+    ``by_kind`` picks a kind of action first (a guest move, a forest, a build …), then one of
+    that kind, so that kinds offered as one choice among many come up as often as the rest."""
     actions = rules.legal_actions(state)
+    if by_kind and not isinstance(actions, Arrangements):
+        kinds: dict[type, list] = {}
+        for action in actions:
+            kinds.setdefault(type(action), []).append(action)
+        actions = list(kinds.values())[rng.randrange(len(kinds))]
     if eager and len(actions) > 1 and actions[-1] == pr.Pass():
         return actions[rng.randrange(len(actions) - 1)]
     return actions[rng.randrange(len(actions))]
 
 
 def random_game(
-    n: int, options: dict, seed: int, policy_seed: int, eager: bool = False
+    n: int, options: dict, seed: int, policy_seed: int, eager: bool = False, crowded: bool = False
 ) -> Iterator[tuple[State, object, State]]:
-    """Yield (state before, action, state after) for each decision of one random game."""
+    """Yield (state before, action, state after) for each decision of one random game.
+
+    ``crowded``: once the first role is to be chosen (after the draft), ``crowd`` deals out
+    the box as if the game were in full swing, and the policy picks ``by_kind``."""
     state = rules.new_game(n, seed, options)
     rng = random.Random(policy_seed)
+    to_crowd = crowded
     for _ in range(MAX_DECISIONS):
         if rules.is_over(state):
             return
-        action = pick(state, rng, eager)
+        if to_crowd and state.phase == "role":
+            crowd(state, rng)
+            to_crowd = False
+        action = pick(state, rng, eager, by_kind=crowded)
         after = rules.apply(state, action)
         yield state, action, after
         state = after
     raise AssertionError(f"no end after {MAX_DECISIONS} decisions")
+
+
+def crowd(state: State, rng: random.Random) -> None:
+    """Deal out the box as if the game were in full swing, taking everything from the
+    supplies: the board's buildings round the table while a seat has room, plantations from
+    the stack and quarries, a colonist or noble on every tile and circle and a few in San
+    Juan, barrels, doubloons, and all but a few VP chips. Random games seldom bring a seat
+    several of the buildings that act together; crowded ones do so far more often, and end
+    within a round or two."""
+    n = state.num_players
+    players = state.players
+    copies = [name for name, left in state.buildings.items() for _ in range(left)]
+    rng.shuffle(copies)
+    room = [rng.randint(4, CITY_SPACES - 2) for _ in range(n)]
+    for i, name in enumerate(copies):
+        pl, space = players[i % n], room[i % n]
+        if name not in pl.city and pl.city_spaces_used() + BUILDINGS[name].spaces <= space:
+            state.buildings[name] -= 1
+            pl.city[name] = 0
+    for pl in players:
+        for _ in range(rng.randint(2, 7)):
+            if state.stack and pl.island_filled() < ISLAND_SPACES - 2:
+                pl.tiles[state.stack.pop()] += 1
+        if state.quarries and rng.random() < 0.5:
+            state.quarries -= 1
+            pl.tiles[QUARRY] += 1
+
+    def piece() -> bool | None:
+        """A noble (True) or colonist (False) from the supply; None when both are out."""
+        if state.noble_supply and rng.random() < 0.4:
+            state.noble_supply -= 1
+            return True
+        if state.colonist_supply:
+            state.colonist_supply -= 1
+            return False
+        return None
+
+    for pl in players:
+        places = [("tile", k) for k in range(6) for _ in range(pl.tiles[k])]
+        places += [("city", b) for b in pl.city for _ in range(BUILDINGS[b].circles)]
+        places += [("san_juan", None)] * rng.randint(0, 2)
+        for where, what in places:
+            noble = piece()
+            if noble is None:
+                break
+            if where == "tile":
+                pl.worked[what] += 1
+                pl.noble_worked[what] += noble
+            elif where == "city":
+                pl.city[what] += 1
+                if noble:
+                    pl.noble_city[what] = pl.noble_city.get(what, 0) + 1
+            else:
+                pl.san_juan += 1
+                pl.noble_san_juan += noble
+        for g in range(5):
+            barrels = min(state.goods[g], rng.randint(0, 2))
+            state.goods[g] -= barrels
+            pl.goods[g] += barrels
+        pl.doubloons += rng.randint(0, 4)
+    for _ in range(state.vp_chips - rng.randint(n, 5 * n)):
+        players[rng.randrange(n)].vp += 1
+        state.vp_chips -= 1
 
 
 # Conservation ------------------------------------------------------------------------------
@@ -183,35 +264,31 @@ def assert_invariants(state: State, totals: Totals) -> None:
         totals.nobles
     )
     for pl in players:
-        assert all(0 <= m <= w for m, w in zip(pl.noble_worked, pl.worked, strict=True))
-        assert all(0 < m <= pl.city[b] for b, m in pl.noble_city.items())
-        assert 0 <= pl.noble_san_juan <= pl.san_juan
-    # Island tiles: stack + face-up + discards + islands, per kind (forests: any kind);
-    # quarries.
-    shortfall = 0
+        pairs = zip(pl.noble_worked, pl.worked, strict=True)
+        assert all(0 <= m <= w for m, w in pairs), "more nobles than pieces on a tile kind"
+        assert all(0 < m <= pl.city[b] for b, m in pl.noble_city.items()), "nobles in the city"
+        assert 0 <= pl.noble_san_juan <= pl.san_juan, "more nobles than pieces in San Juan"
+    # Island tiles: stack + face-up + discards + islands + forests, per kind; quarries.
     assert all(sum(pl.forest_kinds) == pl.forests for pl in players)
     for k in range(5):
         total = (
             state.stack.count(k)
             + state.face_up.count(k)
             + state.discards.count(k)
-            + sum(pl.tiles[k] for pl in players)
+            + sum(pl.tiles[k] + pl.forest_kinds[k] for pl in players)
         )
-        assert total <= totals.plantations[k], f"plantation {k}: {total}"
-        shortfall += totals.plantations[k] - total
-    assert shortfall == sum(pl.forests for pl in players), "plantations lost or made"
+        assert total == totals.plantations[k], f"plantation {k}: {total}"
     assert state.quarries >= 0
     assert state.quarries + sum(pl.tiles[5] for pl in players) == totals.quarries
-    # VP chips.
+    # VP chips: every VP is a chip until the chips run out; VP earned after that count on
+    # paper (``assert_vp_from_the_chips`` checks each move).
     assert state.vp_chips >= 0
     vp = sum(pl.vp for pl in players)
-    if state.vp_chips > 0:
-        assert state.vp_chips + vp == totals.chips
-        assert "vp_chips" not in state.end_reasons
+    if "vp_chips" in state.end_reasons:
+        assert state.vp_chips + vp >= totals.chips
     else:
-        # (A VP paid to the black market after the chips ran out is gone.)
-        assert vp >= totals.chips or totals.new_buildings
-        assert "vp_chips" in state.end_reasons
+        assert state.vp_chips > 0
+        assert state.vp_chips + vp == totals.chips
     # Buildings: board + owned = copies; each building once per player.
     copies_of = dict(totals.copies)
     for name in state.drafted:
@@ -303,6 +380,9 @@ def random_games_end_properly_and_conserve_everything(config, seed, policy, eage
                 assert after.colonist_ship == need
         if "colonists" in after.end_reasons:
             assert short_refill and not nobles, "colonists end without a short refill"
+        if "vp_chips" in after.end_reasons and "vp_chips" not in before.end_reasons:
+            assert after.vp_chips == 0, "a chips end with chips left"
+        assert_vp_from_the_chips(before, after)
         if any(pl.city_spaces_used() == CITY_SPACES for pl in after.players):
             assert "city" in after.end_reasons
         if after.end_reasons and trigger_round is None:
@@ -324,10 +404,65 @@ def random_games_end_properly_and_conserve_everything(config, seed, policy, eage
             assert short_refill
         if reason == "city":
             assert any(pl.city_spaces_used() == CITY_SPACES for pl in last.players)
-        if reason == "vp_chips":
-            assert last.vp_chips == 0
     scores = pr.scores(last)
     assert len(scores) == n and pr.winners(last)
+
+
+def assert_vp_from_the_chips(before: State, after: State) -> None:
+    """A move's VP come from the chips, and a VP given back goes back to them (the black
+    market: "zurück in den entsprechenden Vorrat"); only VP earned once the chips are out
+    come from nowhere (they count on paper)."""
+    given = before.vp_chips - after.vp_chips
+    earned = sum(pl.vp for pl in after.players) - sum(pl.vp for pl in before.players)
+    assert earned >= given, f"{given - earned} VP chip(s) lost"
+    if earned > given:
+        assert after.vp_chips == 0 and "vp_chips" in after.end_reasons, "VP without chips"
+
+
+def fields(state: State) -> dict:
+    """Every field of the state and of its players."""
+    data = {name: getattr(state, name) for name in State.__slots__ if name != "players"}
+    data["players"] = [
+        {name: getattr(pl, name) for name in Player.__slots__} for pl in state.players
+    ]
+    return data
+
+
+def assert_json_round_trip(state: State) -> None:
+    """Through JSON text and back, the state is the same in every field."""
+    restored = pr.from_json(json.loads(json.dumps(state.to_json())))
+    assert fields(restored) == fields(state), "the JSON round trip changed the state"
+
+
+EDITIONS = ("base", "new_buildings", NOBLES, BOTH)
+ORDINARY_GAMES = 2
+"""Per edition and player count: games from the start (some 150-550 moves each)."""
+CROWDED_GAMES = 6
+"""Per edition and player count: crowded games (some 15-110 moves each)."""
+REACHED: dict[tuple[str, int], tuple[int, ...]] = {(BOTH, 5): (844,)}
+"""Seeds of crowded games that reach a situation too rare for the games above to meet, found
+by playing this test's crowded games for thousands of seeds. 844: a plantation bought with the
+Land office, a noble guest moved onto it, then laid as a forest (once in about 4000 games).
+A change to the engine's choices or to the walk may move it to another seed."""
+
+
+@pytest.mark.parametrize("players", pr.PLAYER_COUNTS)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_move_conserves_the_box_and_survives_json(edition, players):
+    """Ordinary and crowded games from fixed seeds, for every edition and player count:
+    after every move every piece of the box is somewhere (colonists, nobles, barrels,
+    plantations and forests, quarries, buildings, VP chips), nothing is negative, and the
+    state comes back from JSON unchanged."""
+    options = {"edition": edition}
+    totals = Totals(rules.new_game(players, 0, options))
+    games = [(seed, False) for seed in range(ORDINARY_GAMES)]
+    games += [(seed, True) for seed in range(CROWDED_GAMES)]
+    games += [(seed, True) for seed in REACHED.get((edition, players), ())]
+    for seed, crowded in games:
+        for before, _, after in random_game(players, options, seed, seed, crowded=crowded):
+            assert_invariants(after, totals)
+            assert_vp_from_the_chips(before, after)
+            assert_json_round_trip(after)
 
 
 # Offered exactly when legal -----------------------------------------------------------------

@@ -18,13 +18,14 @@ from games.engines.puerto_rico.actions import (
     PASS,
     Arrange,
     DiscardPlantation,
+    MoveGuest,
     RoyalSupplier,
 )
 from games.engines.puerto_rico.data import BUILDINGS, CORN, INDIGO
 from games.models import Game
 from games.ui.puerto_rico import action_from_post
 from tests.engines.positions import ANNA, BOB, CHRIS, choose, island, play, player
-from tests.engines.test_both_expansions import both_position
+from tests.engines.test_both_expansions import both_position, draw_for_the_forest
 from tests.engines.test_nobles import _land_office, _mayor_table, _supplier, noble_player
 from tests.engines.test_nobles import nobles_position as position
 from tests.games.test_board_new_buildings import running, seat_user
@@ -349,3 +350,19 @@ def test_a_noble_guest_has_buttons_of_its_own():
     guests = text(section(html, "pr-buttons pr-guests"))
     assert "Move a guest: Corn tile" in guests and "Move a noble guest: Corn tile" in guests
     assert Counter(offered(html)) == Counter(pr.legal_actions(state))
+
+
+def test_the_forest_button_says_where_the_noble_guest_on_the_drawn_tile_goes():
+    state = draw_for_the_forest("land_office", {"corn": (1, 1)}, {}, "noble")
+    state = play(state, MoveGuest("tobacco", True))
+    html = render(state, ANNA)
+    assert Counter(offered(html)) == Counter(pr.legal_actions(state))
+    words = text(html)
+    assert (
+        "Lay the drawn tobacco plantation as a forest (its noble goes to San Juan) "
+        "(forest house)" in words
+    )
+    assert (
+        "Gezogene Tabak-Plantage als Wald auslegen (ihr Adliger geht nach San Juan) "
+        "(Forsthaus)" in text(german(state, ANNA))
+    )

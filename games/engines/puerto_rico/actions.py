@@ -321,7 +321,8 @@ class Draft:
 
 @dataclass(frozen=True, slots=True)
 class Forest:
-    """Occupied forest house: lay the tile just drawn with the hacienda face down."""
+    """Occupied forest house: lay the tile just drawn (hacienda; with both expansions also
+    the Land office) face down; a guest moved onto it goes to San Juan."""
 
     type: ClassVar[str] = "forest"
 

@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
     END_CITY,
-    END_VP_CHIPS,
     award_vp,
     colonist_available,
     finish_phase,
@@ -212,7 +211,8 @@ def _check_black_market(state: State, seat: int, action: Build, short: int) -> N
 
 
 def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | None) -> None:
-    """The colonist, barrel and VP go back to their supplies (a game end stays triggered)."""
+    """The colonist, barrel and VP go back to their supplies, the VP chip also after the
+    chips ran out; a game end already triggered stays ("bleibt es beim Spielende")."""
     pl = state.players[seat]
     place = action.colonist
     if place is not None:
@@ -228,8 +228,7 @@ def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | 
         state.goods[action.good] += 1
     if action.vp:
         pl.vp -= 1
-        if END_VP_CHIPS not in state.end_reasons:  # after the last chip, VP are on paper
-            state.vp_chips += 1
+        state.vp_chips += 1
     if log is not None:
         log.append(
             {

@@ -23,7 +23,7 @@ from itertools import combinations, product
 
 from . import guests
 from .actions import PASS, Action, IllegalAction, Load, RoyalSupplier, SmallWharf, Store, Wharf
-from .common import award_vp, finish_phase, privileges
+from .common import award_vp, finish_phase, privileges, uses_nobles
 from .data import ALL_GOODS, GOODS, MAX_SHIPS, WHARF_CAPACITY
 from .powers import (
     CAPTAIN_PAY,
@@ -63,7 +63,8 @@ def start(state: State, log: list[dict] | None) -> None:
     if _CAPTAIN_START_VP:
         for offset in range(state.num_players):
             _start_bonuses(state, state.seat(offset), log)
-    state.supplier_ready = [True] * state.num_players
+    if uses_nobles(state):  # the Royal supplier; without it the flags stay off (and unwritten)
+        state.supplier_ready = [True] * state.num_players
     _advance(state, state.chooser, log)
 
 

@@ -91,17 +91,36 @@ def discard_plantation(
         log.append({"event": event, "seat": seat, "tile": GOODS[k], "occupant": action.occupant})
 
 
-def lay_forest(state: State, seat: int, kind: int, log: list[dict] | None) -> None:
-    """The new tile lies face down as a forest; a hospice colonist on it goes to San Juan."""
+def lay_forest(
+    state: State, seat: int, kind: int, piece: str | None, log: list[dict] | None
+) -> None:
+    """The new tile lies face down as a forest; the piece on it (``piece``: None, COLONIST
+    or NOBLE) goes to San Juan as what it is: forests are never worked."""
     pl = state.players[seat]
     pl.tiles[kind] -= 1
     pl.forests += 1
     pl.forest_kinds[kind] += 1
-    if pl.worked[kind] > pl.tiles[kind]:
+    if piece is not None:
         pl.worked[kind] -= 1
         pl.san_juan += 1
+    if piece == NOBLE:
+        pl.noble_worked[kind] -= 1
+        pl.noble_san_juan += 1
     if log is not None:
         log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
+
+
+def lay_drawn_forest(state: State, log: list[dict] | None) -> None:
+    """``Forest()``: the tile just drawn (hacienda, Land office) becomes a forest, and the
+    guest moved onto it, if any, goes to San Juan."""
+    lay_forest(state, state.current, state.drawn, state.drawn_guest, log)
+    forget_drawn(state)
+
+
+def forget_drawn(state: State) -> None:
+    """The seat's turn is over (or its drawn tile a forest): no tile is just drawn."""
+    state.drawn = None
+    state.drawn_guest = None
 
 
 def trigger_end(state: State, reason: str, log: list[dict] | None) -> None:

@@ -17,7 +17,7 @@ With both expansions a noble may be a guest too; it moves as a noble (``MoveGues
 
 from __future__ import annotations
 
-from .actions import Action, IllegalAction, MoveGuest
+from .actions import COLONIST, NOBLE, Action, IllegalAction, MoveGuest
 from .data import BUILDINGS, GUEST_HOUSE, ISLAND_INDEX, ISLAND_KINDS
 from .powers import HOOKS, MOVE_GUESTS, has
 from .state import Player, State
@@ -85,6 +85,9 @@ def play(state: State, action: MoveGuest, log: list[dict] | None) -> None:
         pl.city[action.to] += 1
     else:
         pl.worked[kind] += 1
+        if kind == state.drawn and pl.worked[kind] == pl.tiles[kind]:
+            # The kind's last free tile is the one just drawn (older ones are taken first).
+            state.drawn_guest = NOBLE if action.noble else COLONIST
     if action.noble:
         _move_noble(pl, kind, action.to)
     if log is not None:

@@ -121,6 +121,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.produced = []
     s.drafted = []
     s.drawn = None
+    s.drawn_guest = None
     s.extras = 0
     s.made = [0] * len(ALL_GOODS)
     s.small_wharf_used = [False] * num_players

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import FOREST, HACIENDA, PASS, Action, IllegalAction, Settle
+from .actions import COLONIST, FOREST, HACIENDA, PASS, Action, IllegalAction, Settle
 from .common import (
     award_vp,
     check_discard,
@@ -14,6 +14,8 @@ from .common import (
     discard_choices,
     discard_plantation,
     finish_phase,
+    forget_drawn,
+    lay_drawn_forest,
     lay_forest,
     next_seat_to_decide,
     privileges,
@@ -170,8 +172,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
             log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
         return
     if action.type == "forest":
-        lay_forest(state, seat, state.drawn, log)
-        state.drawn = None
+        lay_drawn_forest(state, log)
         return
     if action.type == "settle":
         kind = action.tile
@@ -193,12 +194,12 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
                 }
             )
         if action.forest:
-            lay_forest(state, seat, kind, log)
+            lay_forest(state, seat, kind, COLONIST if colonist else None, log)
     elif log is not None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
-    state.drawn = None
+    forget_drawn(state)
     _advance(state, log)
 
 

@@ -215,7 +215,10 @@ class State:
     craftsman produced, from which he may take his extra barrel.
 
     New Buildings: ``drafted`` lists the violet buildings drafted onto the board, in order;
-    ``drawn`` the tile the hacienda just drew (it may still be laid as a forest); ``extras``
+    ``drawn`` the tile the hacienda (or Land office) just drew: it may still be laid as a
+    forest, and ``drawn_guest`` says what stands on it: None, or a guest ``"colonist"`` or
+    ``"noble"`` moved onto it (tiles of a kind are interchangeable, and a guest works an older
+    free tile of its kind first: it takes the drawn one only as the kind's last); ``extras``
     the craftsman's extra barrels taken (two with a library); ``made`` the craftsman's barrels
     per good this phase, extras included (specialty factory); ``small_wharf_used`` per seat.
     In a guest window (phase ``guests``) ``guests_queue`` holds the seats after ``current``
@@ -238,6 +241,7 @@ class State:
         "discards",
         "drafted",
         "drawn",
+        "drawn_guest",
         "end_reasons",
         "extras",
         "face_up",
@@ -305,6 +309,7 @@ class State:
         s.produced = self.produced[:]
         s.drafted = self.drafted[:]
         s.drawn = self.drawn
+        s.drawn_guest = self.drawn_guest
         s.extras = self.extras
         s.made = self.made[:]
         s.small_wharf_used = self.small_wharf_used[:]
@@ -369,6 +374,7 @@ class State:
                 "wharf_used": list(self.wharf_used),
                 "produced": [GOODS[g] for g in self.produced],
                 "drawn": good(self.drawn),
+                "drawn_guest": self.drawn_guest,
                 "extras": self.extras,
                 "made": list(self.made),
                 "small_wharf_used": list(self.small_wharf_used),
@@ -442,6 +448,9 @@ class State:
         # New Buildings; absent from states written before the expansion.
         s.drafted = list(data.get("drafted", []))
         s.drawn = None if ps.get("drawn") is None else GOOD_INDEX[ps["drawn"]]
+        s.drawn_guest = ps.get("drawn_guest")
+        if s.drawn_guest not in (None, "colonist", "noble"):
+            raise ValueError(f"unknown guest {s.drawn_guest!r} on the drawn tile")
         s.extras = ps.get("extras", 0)
         s.made = list(ps.get("made", [0] * len(ALL_GOODS)))
         s.small_wharf_used = list(ps.get("small_wharf_used", [False] * s.num_players))

@@ -19,7 +19,8 @@ from .common import (
     discard_choices,
     discard_plantation,
     finish_phase,
-    lay_forest,
+    forget_drawn,
+    lay_drawn_forest,
     next_seat_to_decide,
     privileges,
 )
@@ -161,8 +162,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     seat = state.current
     if action.type in ("buy_plantation", "discard_plantation", "forest"):
         if action.type == "forest":
-            lay_forest(state, seat, state.drawn, log)
-            state.drawn = None
+            lay_drawn_forest(state, log)
         else:
             _play_land_office(state, action, log)
         if _sellable(state, seat) or _to_supply(state, seat) or _forest(state, seat):
@@ -183,7 +183,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     elif log is not None:
         log.append({"event": "sell_nothing", "seat": seat})
     state.land_office_used = False
-    state.drawn = None
+    forget_drawn(state)
     state.turn += 1
     _advance(state, log)
 
