@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import chat, services, transfer
+from games import chat, rates, services, transfer
 from games.models import Game, Move, Seat
 from games.ui import get_ui
 from games.views import MAX_MOVE_BODY, too_large_for_a_move
@@ -28,6 +28,14 @@ from games.views import MAX_MOVE_BODY, too_large_for_a_move
 
 def _error(status: int, message: str, **extra) -> Response:
     return Response({"error": message, **extra}, status=status)
+
+
+def _refused(error: services.GameError, **extra) -> Response:
+    """A refusal with its status and reason, and ``Retry-After`` past a rate limit."""
+    response = _error(error.status, error.message, **extra)
+    if isinstance(error, rates.TooFast):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 ERROR = inline_serializer("Error", {"error": serializers.CharField()})
@@ -384,5 +392,5 @@ class GameChat(APIView):
         try:
             message = chat.post(pk, request.user, text)
         except services.GameError as error:
-            return _error(error.status, error.message)
+            return _refused(error)
         return Response(chat.as_json(message), status=201)

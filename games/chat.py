@@ -4,14 +4,12 @@ turns into a link. Every change bumps ``Game.chat_version``, which the game page
 
 from __future__ import annotations
 
-import time
-
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import rates
 from games.models import ChatMessage, ChatMute, Game
 from games.services import Forbidden, GameError, NotFound
 from moderation.models import Standing
@@ -20,10 +18,6 @@ MAX_LENGTH = 500
 RATE_MESSAGES = 10
 RATE_SECONDS = 60
 """At most ``RATE_MESSAGES`` messages per user in any fixed window of ``RATE_SECONDS``."""
-
-
-class TooFast(GameError):
-    status = 429
 
 
 def is_player(game: Game, user) -> bool:
@@ -85,13 +79,10 @@ def post(game_id: int, user, text: str) -> ChatMessage:
 
 
 def _count_against_rate(user) -> None:
-    window = int(time.time() // RATE_SECONDS)
-    key = f"chat-rate:{user.pk}:{window}"
-    cache.add(key, 0, RATE_SECONDS)
-    if cache.incr(key) > RATE_MESSAGES:
-        raise TooFast(
-            gettext("at most %(count)d messages a minute: wait a moment") % {"count": RATE_MESSAGES}
-        )
+    wait = rates.count("chat", user, RATE_MESSAGES, RATE_SECONDS)
+    if wait:
+        message = gettext("at most %(count)d messages a minute: wait a moment")
+        raise rates.TooFast(message % {"count": RATE_MESSAGES}, wait)
 
 
 def bump(game_id: int) -> None:

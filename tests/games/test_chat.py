@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import chat, services, transfer
+from games import chat, rates, services, transfer
 from games.models import ChatMessage, Game
 from moderation.models import Standing
 from tests.games.test_views import client_for, running_game, to_act
@@ -98,13 +98,13 @@ def test_a_user_muted_by_a_moderator_cannot_write(game, users):
 
 
 def test_more_than_ten_messages_a_minute_are_refused(game, users, monkeypatch):
-    monkeypatch.setattr(chat.time, "time", lambda: 1_000_020.0)  # one window for all of them
+    monkeypatch.setattr(rates.time, "time", lambda: 1_000_020.0)  # one window for all of them
     for number in range(chat.RATE_MESSAGES):
         chat.post(game.pk, users[0], f"message {number}")
-    with pytest.raises(chat.TooFast, match="at most 10 messages a minute"):
+    with pytest.raises(rates.TooFast, match="at most 10 messages a minute"):
         chat.post(game.pk, users[0], "one too many")
     chat.post(game.pk, users[1], "another player is not held up")
-    monkeypatch.setattr(chat.time, "time", lambda: 1_000_080.0)  # the next minute
+    monkeypatch.setattr(rates.time, "time", lambda: 1_000_080.0)  # the next minute
     chat.post(game.pk, users[0], "again")
     assert ChatMessage.objects.filter(author=users[0]).count() == chat.RATE_MESSAGES + 1
 
