@@ -293,12 +293,13 @@ class GameExport(APIView):
             return _error(404, _("no such game"))
         if game.status != Game.Status.FINISHED:
             return _error(409, _("only a finished game can be exported"))
-        return Response(transfer.export_game(game))
+        return Response(transfer.export_game(game, request.user))
 
 
 class GameImport(APIView):
     """Import an exported game (the file as the body): 201 with the new game's id and its
-    replay page, or 400 with the reason and ``move``, the version of the move that failed."""
+    replay page (200 with the game imported before, for the same game sent again), or 400
+    with the reason and ``move``, the version of the move that failed."""
 
     @extend_schema(
         operation_id="import",

@@ -26,17 +26,23 @@ def is_player(game: Game, user) -> bool:
 
 
 def may_read(game: Game, user) -> bool:
-    """Players read the chat; spectators only if the creator allowed it."""
+    """Players read the chat; spectators only if the creator allowed it. The one rule for
+    every way to the chat: the game page, its poll, the API, the exported file and a report."""
     return game.chat_public or is_player(game, user)
+
+
+def shown(game: Game) -> QuerySet[ChatMessage]:
+    """The chat without the messages a moderator hid, oldest first. Call only if ``may_read``."""
+    return ChatMessage.objects.filter(game=game, hidden_at__isnull=True).order_by("pk")
 
 
 def messages_for(game: Game, user) -> QuerySet[ChatMessage]:
     """What ``user`` sees of the chat, oldest first: neither hidden messages nor those of
     players they muted. Call only if ``may_read``."""
-    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    messages = shown(game)
     if user is not None and user.is_authenticated:
-        shown = shown.exclude(author__in=ChatMute.objects.filter(user=user).values("muted"))
-    return shown.select_related("author").order_by("pk")
+        messages = messages.exclude(author__in=ChatMute.objects.filter(user=user).values("muted"))
+    return messages.select_related("author")
 
 
 def silenced(user) -> bool:

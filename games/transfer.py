@@ -2,8 +2,9 @@
 
 The file (``docs/export.md``, schema ``docs/export.schema.json``) holds what the game needs to
 be played again move by move: engine, options, player count, seed, the players, every move
-with its events, the chat and the result. An import replays every move with the engine before
-anything is stored, so a file that does not replay is refused with the move that failed.
+with its events, the chat (for those who may read it) and the result. An import replays every
+move with the engine before anything is stored, so a file that does not replay is refused with
+the move that failed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import chat
 from games.engines import ENGINES, get_engine
 from games.models import Game, Move, Seat
 from games.services import GameError, ReplayError, replay_steps
@@ -34,7 +36,6 @@ def chat_messages(game: Game) -> list[dict[str, Any]]:
     message as ``{"seat", "after_move", "at", "text"}``, ``seat`` the engine seat of its
     author."""
     seats = {s.user_id: s.position for s in game.seats.all() if s.user_id is not None}
-    shown = game.chat_messages.filter(hidden_at__isnull=True).order_by("pk")
     return [
         {
             "seat": seats.get(m.author_id),
@@ -42,12 +43,13 @@ def chat_messages(game: Game) -> list[dict[str, Any]]:
             "at": m.created_at.isoformat(),
             "text": m.text,
         }
-        for m in shown
+        for m in chat.shown(game)
     ]
 
 
-def export_game(game: Game) -> dict[str, Any]:
-    """The file of a finished game (its seats prefetched)."""
+def export_game(game: Game, reader) -> dict[str, Any]:
+    """The file of a finished game (its seats prefetched) as ``reader`` (a user, anonymous or
+    None) may have it: the chat only if they may read it (``chat.may_read``), else null."""
     seats = sorted((s for s in game.seats.all() if s.position is not None), key=_position)
     moves = game.moves.order_by("version").values_list(
         "version", "kind", "seat__position", "action", "log", "forced"
@@ -71,7 +73,7 @@ def export_game(game: Game) -> dict[str, Any]:
             }
             for version, kind, position, action, log, forced in moves
         ],
-        "chat": chat_messages(game),
+        "chat": chat_messages(game) if chat.may_read(game, reader) else None,
         "result": game.result,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }

@@ -461,11 +461,13 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def export(request: HttpRequest, pk: int) -> HttpResponse:
-    """A finished game as one JSON file to download (``docs/export.md``)."""
+    """A finished game as one JSON file to download (``docs/export.md``), the chat in it only
+    for a reader who may read it."""
     game = _game(pk)
     if game.status != Game.Status.FINISHED:
         raise Http404(gettext("only a finished game can be exported"))
-    response = JsonResponse(transfer.export_game(game), json_dumps_params={"indent": 1})
+    exported = transfer.export_game(game, request.user)
+    response = JsonResponse(exported, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="puerto-game-{game.pk}.json"'
     return response
 
