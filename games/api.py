@@ -19,14 +19,22 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import chat, services, transfer
+from games import chat, rates, services, transfer
 from games.models import Game, Move, Seat
 from games.ui import get_ui
-from games.views import MAX_MOVE_BODY, too_large_for_a_move
+from games.views import MAX_MOVE_BODY, too_large
 
 
 def _error(status: int, message: str, **extra) -> Response:
     return Response({"error": message, **extra}, status=status)
+
+
+def _refused(error: services.GameError, **extra) -> Response:
+    """A refusal with its status and reason, and ``Retry-After`` past a rate limit."""
+    response = _error(error.status, error.message, **extra)
+    if isinstance(error, rates.TooFast):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 ERROR = inline_serializer("Error", {"error": serializers.CharField()})
@@ -173,7 +181,7 @@ class GameMoves(APIView):
         responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: ERROR, 409: ERROR},
     )
     def post(self, request: Request, pk: int) -> Response:
-        if too_large_for_a_move(request) or len(request.body) > MAX_MOVE_BODY:
+        if too_large(request, MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
         body = _object_body(request, _("send a JSON object with 'action' and 'version'"))
         if isinstance(body, Response):
@@ -259,7 +267,8 @@ def _object_body(request: Request, expected: str) -> dict | Response:
 
 
 class GameExport(APIView):
-    """A finished game as its file (``docs/export.md``); finished games are public."""
+    """A finished game as its file (``docs/export.md``); finished games are public, their chat
+    only for those who may read it."""
 
     permission_classes = [AllowAny]
 
@@ -274,31 +283,41 @@ class GameExport(APIView):
             return _error(404, _("no such game"))
         if game.status != Game.Status.FINISHED:
             return _error(409, _("only a finished game can be exported"))
-        return Response(transfer.export_game(game))
+        return Response(transfer.export_game(game, request.user))
 
 
 class GameImport(APIView):
     """Import an exported game (the file as the body): 201 with the new game's id and its
-    replay page, or 400 with the reason and ``move``, the version of the move that failed."""
+    replay page (200 with the game imported before, for the same game sent again), or 400
+    with the reason and ``move``, the version of the move that failed."""
 
     @extend_schema(
         operation_id="import",
         summary="Import an exported game (docs/export.md)",
         request=OpenApiTypes.OBJECT,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 413: ERROR},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="Imported before."),
+            201: OpenApiTypes.OBJECT,
+            400: ERROR,
+            413: ERROR,
+            429: OpenApiResponse(ERROR, description="More than 20 imports an hour."),
+        },
     )
     def post(self, request: Request) -> Response:
-        if len(request.body) > transfer.MAX_IMPORT_BYTES:
+        limit = transfer.MAX_IMPORT_BYTES
+        if too_large(request, limit) or len(request.body) > limit:
             return _error(413, _("The file is larger than 2 MB."))
         body = _object_body(request, _("send the exported game, a JSON object"))
         if isinstance(body, Response):
             return body
         try:
-            game = transfer.import_game(body, request.user)
+            game, created = transfer.import_game(body, request.user)
         except transfer.ImportRefused as error:
             return _error(400, error.message, move=error.version)
+        except rates.TooFast as error:
+            return _refused(error)
         replay = reverse("games:replay", args=[game.pk])
-        return Response({"id": game.pk, "replay_url": replay}, status=201)
+        return Response({"id": game.pk, "replay_url": replay}, status=201 if created else 200)
 
 
 # The chat ------------------------------------------------------------------------------------
@@ -370,5 +389,5 @@ class GameChat(APIView):
         try:
             message = chat.post(pk, request.user, text)
         except services.GameError as error:
-            return _error(error.status, error.message)
+            return _refused(error)
         return Response(chat.as_json(message), status=201)

@@ -5,14 +5,13 @@ turns into a link. Every change bumps ``Game.chat_version``, which the game page
 from __future__ import annotations
 
 import re
-import time
 
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import rates
 from games.models import ChatMessage, ChatMute, Game
 from games.services import Forbidden, GameError, NotFound
 from moderation.models import Standing
@@ -26,27 +25,29 @@ NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 no message is made of them, and PostgreSQL refuses NUL in text."""
 
 
-class TooFast(GameError):
-    status = 429
-
-
 def is_player(game: Game, user) -> bool:
     """Whether ``user`` has a seat in ``game`` (seats prefetched or not)."""
     return game.seat_of(user) is not None
 
 
 def may_read(game: Game, user) -> bool:
-    """Players read the chat; spectators only if the creator allowed it."""
+    """Players read the chat; spectators only if the creator allowed it. The one rule for
+    every way to the chat: the game page, its poll, the API, the exported file and a report."""
     return game.chat_public or is_player(game, user)
+
+
+def shown(game: Game) -> QuerySet[ChatMessage]:
+    """The chat without the messages a moderator hid, oldest first. Call only if ``may_read``."""
+    return ChatMessage.objects.filter(game=game, hidden_at__isnull=True).order_by("pk")
 
 
 def messages_for(game: Game, user) -> QuerySet[ChatMessage]:
     """What ``user`` sees of the chat, oldest first: neither hidden messages nor those of
     players they muted. Call only if ``may_read``."""
-    shown = ChatMessage.objects.filter(game=game, hidden_at__isnull=True)
+    messages = shown(game)
     if user is not None and user.is_authenticated:
-        shown = shown.exclude(author__in=ChatMute.objects.filter(user=user).values("muted"))
-    return shown.select_related("author").order_by("pk")
+        messages = messages.exclude(author__in=ChatMute.objects.filter(user=user).values("muted"))
+    return messages.select_related("author")
 
 
 def silenced(user) -> bool:
@@ -91,13 +92,10 @@ def post(game_id: int, user, text: str) -> ChatMessage:
 
 
 def _count_against_rate(user) -> None:
-    window = int(time.time() // RATE_SECONDS)
-    key = f"chat-rate:{user.pk}:{window}"
-    cache.add(key, 0, RATE_SECONDS)
-    if cache.incr(key) > RATE_MESSAGES:
-        raise TooFast(
-            gettext("at most %(count)d messages a minute: wait a moment") % {"count": RATE_MESSAGES}
-        )
+    wait = rates.count("chat", user, RATE_MESSAGES, RATE_SECONDS)
+    if wait:
+        message = gettext("at most %(count)d messages a minute: wait a moment")
+        raise rates.TooFast(message % {"count": RATE_MESSAGES}, wait)
 
 
 def bump(game_id: int) -> None:

@@ -184,7 +184,7 @@ class ImportGameForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(_("The file is larger than 2 MB."))
+            raise forms.ValidationError(_("The file is larger than 2 MB."), code="too_large")
         try:
             return json.loads(upload.read())
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too

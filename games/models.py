@@ -109,6 +109,16 @@ class Game(models.Model):
         default=False,
         help_text=_("Made from an exported file: a finished game to replay, never played here."),
     )
+    import_digest = models.CharField(
+        _("import digest"),
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "SHA-256 of the imported game (its setup, players and moves): a user who imports "
+            "the same game again gets this one."
+        ),
+    )
     cancel_reason = models.TextField(
         _("why it was cancelled"),
         blank=True,
@@ -135,6 +145,13 @@ class Game(models.Model):
         verbose_name_plural = _("games")
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["creator", "import_digest"],
+                condition=~Q(import_digest=""),
+                name="games_one_import_per_game_and_user",
+            )
+        ]
 
     def __str__(self) -> str:
         name = gettext("Game %(number)s") % {"number": self.pk}

@@ -8,6 +8,7 @@ version + 1, and only after commit tell the rest of the site (``signals.move_app
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -92,12 +93,8 @@ def create_game(
     ``ai_seats`` of ``ai_level``, and one more of each level in ``ai_levels``.
     ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out;
     ``chat_public``: spectators may read the chat."""
-    rules = get_engine(engine)
     options = dict(options or {})
-    try:
-        rules.new_game(num_players, 0, options)  # validates the player count and options
-    except ValueError as error:
-        raise GameError(str(error)) from error
+    check_setup(engine, num_players, options)
     levels = [ai_level] * ai_seats + list(ai_levels)
     if not 0 <= len(levels) <= num_players - (1 if join else 0):
         raise GameError(gettext("more AI players than free seats"))
@@ -124,6 +121,56 @@ def create_game(
             _add_seat(game, ai_level=level)
         _start_if_full(game)
     return game
+
+
+def check_setup(engine: str, num_players: Any, options: Any) -> None:
+    """Refuse, in the reader's language, a player count or options the engine does not set a
+    table up with: the one check of the lobby and of an imported file. Each option must be one
+    of the engine's ``OPTIONS``, of its type (``true``, not ``"yes"`` or ``1``), and for this
+    player count; the engine's ``new_game`` has the last word."""
+    rules = get_engine(engine)
+    if not whole_number(num_players) or num_players not in rules.PLAYER_COUNTS:
+        counts = ", ".join(str(n) for n in rules.PLAYER_COUNTS)
+        raise GameError(gettext("the number of players is one of %(counts)s") % {"counts": counts})
+    if not isinstance(options, dict):
+        raise GameError(gettext("the options are an object of names and values"))
+    known = {option["name"]: option for option in rules.OPTIONS}
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            raise GameError(gettext("there is no option %(name)s") % {"name": quoted(name)})
+        if num_players not in option.get("players", (num_players,)):
+            counts = ", ".join(str(n) for n in option["players"])
+            raise GameError(
+                gettext("the option %(name)s is only for games of %(counts)s players")
+                % {"name": name, "counts": counts}
+            )
+        if option["type"] == "bool" and not isinstance(value, bool):
+            raise GameError(gettext("the option %(name)s is either true or false") % {"name": name})
+        if option["type"] == "choice" and not any(
+            type(value) is type(choice) and value == choice for choice in option["choices"]
+        ):
+            choices = ", ".join(str(choice) for choice in option["choices"])
+            raise GameError(
+                gettext("the option %(name)s is one of %(choices)s")
+                % {"name": name, "choices": choices}
+            )
+    try:
+        rules.new_game(num_players, 0, options)
+    except ValueError as error:
+        reason = gettext("the game cannot be set up: %(reason)s") % {"reason": error}
+        raise GameError(reason) from error
+
+
+def quoted(text: str) -> str:
+    """A name a request gave, to repeat in the answer: as JSON (no NUL, no lone surrogate)
+    and cut short."""
+    return json.dumps(text[:40])
+
+
+def whole_number(value: Any) -> bool:
+    """A whole number as JSON gives it (``true`` is none)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _lock(game_id: int) -> Game:

@@ -2,21 +2,34 @@
 
 The file (``docs/export.md``, schema ``docs/export.schema.json``) holds what the game needs to
 be played again move by move: engine, options, player count, seed, the players, every move
-with its events, the chat and the result. An import replays every move with the engine before
-anything is stored, so a file that does not replay is refused with the move that failed.
+with its events, the chat (for those who may read it) and the result. An import checks every
+field and replays every move with the engine before anything is stored, so a file that does not
+replay is refused with the move that failed; it stores what the engine read, not what the file
+says, and a user who sends the same game again gets the game they imported before.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games import chat, rates
 from games.engines import ENGINES, get_engine
 from games.models import Game, Move, Seat
-from games.services import GameError, ReplayError, replay_steps
+from games.services import (
+    GameError,
+    ReplayError,
+    check_setup,
+    quoted,
+    replay_steps,
+    whole_number,
+)
 from games.ui import UIS, get_ui
 
 FORMAT = "puerto-game"
@@ -27,6 +40,25 @@ MAX_MOVES = 5000
 MAX_VERSION = 2**31 - 1
 """The largest version the database holds."""
 MAX_NAME = Seat._meta.get_field("imported_name").max_length
+IMPORTS_PER_HOUR = 20
+"""Files a user may send in each hour (refused and repeated ones count too): a replay costs
+up to a few seconds of a web process for the longest file."""
+FIELDS = (
+    "format",
+    "format_version",
+    "engine",
+    "options",
+    "num_players",
+    "seed",
+    "players",
+    "moves",
+    "chat",
+    "result",
+    "finished_at",
+)
+PLAYER_FIELDS = ("seat", "name", "ai")
+MOVE_FIELDS = ("version", "kind", "seat", "action", "events", "forced")
+CHAT_FIELDS = ("seat", "after_move", "at", "text")
 
 
 def chat_messages(game: Game) -> list[dict[str, Any]]:
@@ -34,7 +66,6 @@ def chat_messages(game: Game) -> list[dict[str, Any]]:
     message as ``{"seat", "after_move", "at", "text"}``, ``seat`` the engine seat of its
     author."""
     seats = {s.user_id: s.position for s in game.seats.all() if s.user_id is not None}
-    shown = game.chat_messages.filter(hidden_at__isnull=True).order_by("pk")
     return [
         {
             "seat": seats.get(m.author_id),
@@ -42,12 +73,13 @@ def chat_messages(game: Game) -> list[dict[str, Any]]:
             "at": m.created_at.isoformat(),
             "text": m.text,
         }
-        for m in shown
+        for m in chat.shown(game)
     ]
 
 
-def export_game(game: Game) -> dict[str, Any]:
-    """The file of a finished game (its seats prefetched)."""
+def export_game(game: Game, reader) -> dict[str, Any]:
+    """The file of a finished game (its seats prefetched) as ``reader`` (a user, anonymous or
+    None) may have it: the chat only if they may read it (``chat.may_read``), else null."""
     seats = sorted((s for s in game.seats.all() if s.position is not None), key=_position)
     moves = game.moves.order_by("version").values_list(
         "version", "kind", "seat__position", "action", "log", "forced"
@@ -71,7 +103,7 @@ def export_game(game: Game) -> dict[str, Any]:
             }
             for version, kind, position, action, log, forced in moves
         ],
-        "chat": chat_messages(game),
+        "chat": chat_messages(game) if chat.may_read(game, reader) else None,
         "result": game.result,
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
@@ -89,21 +121,32 @@ class ImportRefused(GameError):
         self.version = version
 
 
-def import_game(data: Any, user) -> Game:
-    """A finished, replay-only game made from an exported file, after replaying every move;
-    refused (``ImportRefused``) with the first thing wrong, changing nothing."""
+def import_game(data: Any, user) -> tuple[Game, bool]:
+    """A finished, replay-only game made from an exported file after checking every field and
+    replaying every move, and whether it is new: a game ``user`` imported before (the same
+    ``import_digest``) is answered again, not stored twice. Refused (``ImportRefused``) with
+    the first thing wrong, changing nothing; ``rates.TooFast`` past ``IMPORTS_PER_HOUR``."""
+    wait = rates.count("import", user, IMPORTS_PER_HOUR, 3600)
+    if wait:
+        message = gettext("at most %(count)d imports an hour: try again later")
+        raise rates.TooFast(message % {"count": IMPORTS_PER_HOUR}, wait)
     rules, initial = _setup(data)
     players = _players(data)
     moves = _moves(data)
-    state, version = initial, 0
+    _check_rest(data)
+    state, logs = initial, []
     try:
         for move, (after, events) in zip(
             moves, replay_steps(rules, initial, [_step(m) for m in moves]), strict=True
         ):
-            state, version = after, move["version"]
+            if move["forced"] and not _only_choice(rules, state, move):
+                reason = gettext("it is marked forced, but the seat had a choice")
+                raise ImportRefused(_at(move["version"], reason), move["version"])
             if events != move["events"]:
                 reason = gettext("its events differ from the replay")
-                raise ImportRefused(_at(version, reason), version)
+                raise ImportRefused(_at(move["version"], reason), move["version"])
+            state = after
+            logs.append(events)
     except ReplayError as error:
         reason = error.message
         if error.code:
@@ -112,38 +155,68 @@ def import_game(data: Any, user) -> Game:
     if not rules.is_over(state):
         raise ImportRefused(gettext("the moves do not finish the game"))
     result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    if data.get("result") != result:
+    if data["result"] != result:
         raise ImportRefused(gettext("the result differs from the replay"))
+    # What the engine read, so a file's extra fields, or another spelling, are not kept.
+    moves = [
+        {**m, "action": _canonical(rules, m), "events": log}
+        for m, log in zip(moves, logs, strict=True)
+    ]
+    game = {
+        "engine": data["engine"],
+        "num_players": data["num_players"],
+        "options": data["options"],
+        "seed": data["seed"],
+        "players": players,
+        "moves": moves,
+        "result": result,
+    }
+    # The same game whatever else the file says (its chat, its layout); the replay's events
+    # follow from the rest.
+    same = {**game, "moves": [{**m, "events": None} for m in moves]}
+    digest = hashlib.sha256(json.dumps(same, sort_keys=True).encode()).hexdigest()
+    earlier = Game.objects.filter(creator=user, import_digest=digest).first()
+    if earlier is not None:
+        return earlier, False
+    try:
+        return _store(game, rules, initial, state, user, digest), True
+    except IntegrityError:  # the same file, sent twice at once: the other request stored it
+        return Game.objects.get(creator=user, import_digest=digest), False
+
+
+def _store(game: dict[str, Any], rules, initial, state, user, digest: str) -> Game:
+    """The checked and replayed ``game`` as a finished game to replay, in one transaction."""
     now = timezone.now()
     with transaction.atomic():
-        game = Game.objects.create(
-            engine=data["engine"],
-            num_players=data["num_players"],
-            options=data["options"],
-            seed=data["seed"],
+        stored = Game.objects.create(
+            engine=game["engine"],
+            num_players=game["num_players"],
+            options=game["options"],
+            seed=game["seed"],
             initial_state=rules.to_json(initial),
             state=rules.to_json(state),
-            version=version,
+            version=game["moves"][-1]["version"],
             status=Game.Status.FINISHED,
-            result=result,
+            result=game["result"],
             creator=user,
             started_at=now,
             finished_at=now,
             imported=True,
+            import_digest=digest,
         )
         seats = [
             Seat.objects.create(
-                game=game,
+                game=stored,
                 position=i,
                 colour=Seat.COLOURS[i],
                 imported_name=player["name"],
                 ai_level=player["ai"],
             )
-            for i, player in enumerate(players)
+            for i, player in enumerate(game["players"])
         ]
         Move.objects.bulk_create(
             Move(
-                game=game,
+                game=stored,
                 seat=seats[m["seat"]],
                 version=m["version"],
                 kind=m["kind"],
@@ -151,9 +224,9 @@ def import_game(data: Any, user) -> Game:
                 log=m["events"],
                 forced=m["forced"],
             )
-            for m in moves
+            for m in game["moves"]
         )
-    return game
+    return stored
 
 
 def _at(version: int, reason: str) -> str:
@@ -163,75 +236,150 @@ def _at(version: int, reason: str) -> str:
     }
 
 
+def _only_choice(rules, state, move: dict) -> bool:
+    """Whether ``move`` was the seat's only legal action: what the site plays for a person,
+    marked forced (``services._play_forced``)."""
+    return move["kind"] == Move.Kind.ACTION and len(rules.legal_actions(state)) == 1
+
+
+def _canonical(rules, move: dict) -> dict:
+    """A replayed move's action as the engine writes it; an undo's versions as whole numbers
+    (the replay compared them with the versions it took back)."""
+    if move["kind"] == Move.Kind.UNDO:
+        return {"undo": [int(version) for version in move["action"]["undo"]]}
+    return rules.action_to_json(rules.action_from_json(move["action"]))
+
+
 def _setup(data: Any):
-    """The engine and its initial state, from the file's head."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    """The engine and its initial state, from the file's head: every field there, and no
+    field the format does not have."""
+    if not isinstance(data, dict) or not _same(data.get("format"), FORMAT):
         raise ImportRefused(gettext("this is not a game exported from puerto"))
-    if data.get("format_version") != FORMAT_VERSION:
+    if not _same(data.get("format_version"), FORMAT_VERSION):
         raise ImportRefused(gettext("this file's format version is not one puerto reads"))
-    if data.get("engine") not in ENGINES or data["engine"] not in UIS:  # a page to show it
+    _fields(data, FIELDS, gettext("the file"))
+    engine = data["engine"]
+    if not isinstance(engine, str) or engine not in ENGINES or engine not in UIS:
         raise ImportRefused(gettext("this file is of a game puerto does not know"))
-    rules = get_engine(data["engine"])
-    seed, players, options = data.get("seed"), data.get("num_players"), data.get("options")
-    if not _integer(seed) or not -(2**63) <= seed < 2**63:
-        raise ImportRefused(gettext("the seed must be a whole number of at most 64 bits"))
-    if not _integer(players) or not isinstance(options, dict):
-        raise ImportRefused(gettext("the number of players or the options are missing"))
     try:
-        return rules, rules.new_game(players, seed, options)
-    except ValueError as error:
-        reason = gettext("the game cannot be set up: %(reason)s") % {"reason": error}
-        raise ImportRefused(reason) from error
+        check_setup(engine, data["num_players"], data["options"])
+    except GameError as error:
+        raise ImportRefused(error.message) from error
+    seed = data["seed"]
+    if not whole_number(seed) or not -(2**63) <= seed < 2**63:
+        raise ImportRefused(gettext("the seed must be a whole number of at most 64 bits"))
+    rules = get_engine(engine)
+    return rules, rules.new_game(data["num_players"], seed, data["options"])
+
+
+def _fields(part: dict, fields: tuple[str, ...], where: str, version: int | None = None) -> None:
+    """Refuse ``part`` (``where`` in the file; ``version``: of the move it is) unless it has
+    exactly ``fields``."""
+    for name in part:
+        if name not in fields:
+            message = gettext("%(part)s: the field %(name)s is not part of the format")
+            raise ImportRefused(message % {"part": where, "name": quoted(name)}, version)
+    for name in fields:
+        if name not in part:
+            message = gettext("%(part)s: the field %(name)s is missing")
+            raise ImportRefused(message % {"part": where, "name": name}, version)
 
 
 def _players(data: dict) -> list[dict[str, str]]:
-    players = data.get("players")
+    players = data["players"]
     if not isinstance(players, list) or len(players) != data["num_players"]:
         raise ImportRefused(gettext("the file must name one player per seat"))
     for seat, player in enumerate(players):
         if (
             not isinstance(player, dict)
-            or player.get("seat") != seat
-            or not isinstance(player.get("name"), str)
+            or set(player) != set(PLAYER_FIELDS)
+            or not _same(player["seat"], seat)
+            or not isinstance(player["name"], str)
             or not 0 < len(player["name"]) <= MAX_NAME
             or not player["name"].isprintable()
-            or player.get("ai", "") not in Seat.AI.values
+            or not isinstance(player["ai"], str)
+            or player["ai"] not in Seat.AI.values
         ):
             raise ImportRefused(
                 gettext("player %(seat)s needs its seat, a printable name and an AI level")
                 % {"seat": seat}
             )
-    return [{"name": p["name"], "ai": p.get("ai", "")} for p in players]
+    return [{"name": p["name"], "ai": p["ai"]} for p in players]
 
 
 def _moves(data: dict) -> list[dict[str, Any]]:
-    moves = data.get("moves")
+    moves = data["moves"]
     if not isinstance(moves, list) or len(moves) > MAX_MOVES:
         raise ImportRefused(gettext("the moves must be a list of at most %(n)s") % {"n": MAX_MOVES})
     previous = 0
     for number, move in enumerate(moves, start=1):
-        if not (
-            isinstance(move, dict)
-            and _integer(move.get("version"))
-            and previous < move["version"] <= MAX_VERSION
-            and move.get("kind") in Move.Kind.values
-            and _integer(move.get("seat"))
-            and 0 <= move["seat"] < data["num_players"]
-            and isinstance(move.get("action"), dict)
-            and isinstance(move.get("events"), list)
-            and isinstance(move.get("forced", False), bool)
-        ):
-            # Its version may be what is wrong: it is named by its place in the list.
+        # Its version may be what is wrong: a move is named by its place in the list.
+        where = gettext("move %(number)s") % {"number": number}
+        if not isinstance(move, dict):
             message = gettext("move %(number)s is malformed") % {"number": number}
             raise ImportRefused(message, number)
-        move.setdefault("forced", False)
+        _fields(move, MOVE_FIELDS, where, number)
+        version, seat = move["version"], move["seat"]
+        right = {
+            "version": whole_number(version) and previous < version <= MAX_VERSION,
+            "kind": isinstance(move["kind"], str) and move["kind"] in Move.Kind.values,
+            "seat": whole_number(seat) and 0 <= seat < data["num_players"],
+            "action": isinstance(move["action"], dict),
+            "events": isinstance(move["events"], list)
+            and all(isinstance(event, dict) for event in move["events"]),
+            "forced": isinstance(move["forced"], bool),
+        }
+        wrong = next((field for field, ok in right.items() if not ok), None)
+        if wrong is not None:
+            message = gettext("move %(number)s is malformed: its %(field)s is wrong")
+            raise ImportRefused(message % {"number": number, "field": wrong}, number)
         previous = move["version"]
     return moves
+
+
+def _check_rest(data: dict) -> None:
+    """The fields an import does not keep, checked all the same: the chat (or null), the
+    result (compared with the replay's later) and when the game finished."""
+    messages = data["chat"]
+    if messages is not None and not isinstance(messages, list):
+        raise ImportRefused(gettext("the chat is a list of messages, or null"))
+    for number, message in enumerate(messages or [], start=1):
+        where = gettext("chat message %(number)s") % {"number": number}
+        if not isinstance(message, dict):
+            raise ImportRefused(gettext("%(part)s: it is not an object") % {"part": where})
+        _fields(message, CHAT_FIELDS, where)
+        seat = message["seat"]
+        if (
+            not (seat is None or (whole_number(seat) and 0 <= seat < data["num_players"]))
+            or not (whole_number(message["after_move"]) and message["after_move"] >= 0)
+            or not _moment(message["at"])
+            or not isinstance(message["text"], str)
+        ):
+            raise ImportRefused(
+                gettext("%(part)s: it needs a seat (or null), after_move, its time and its text")
+                % {"part": where}
+            )
+    if not isinstance(data["result"], dict):
+        raise ImportRefused(gettext("the result is an object with scores and winners"))
+    if data["finished_at"] is not None and not _moment(data["finished_at"]):
+        raise ImportRefused(gettext("finished_at is a date and time (ISO 8601), or null"))
+
+
+def _moment(value: Any) -> bool:
+    """Whether ``value`` is a date and time in ISO 8601, as an export writes them."""
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _step(move: dict) -> tuple[int, str, int, dict]:
     return move["version"], move["kind"], move["seat"], move["action"]
 
 
-def _integer(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _same(value: Any, expected: Any) -> bool:
+    """``value == expected`` of the same type: ``true`` is not 1."""
+    return type(value) is type(expected) and value == expected

@@ -15,11 +15,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
-from games import charts, chat, clocks, notifications, services, transfer
+from games import charts, chat, clocks, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
 from games.ui import describe_event, get_ui
@@ -221,12 +221,12 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def too_large_for_a_move(request: HttpRequest) -> bool:
-    """Whether the body is over ``MAX_MOVE_BODY`` by its declared length: an oversized body is
+def too_large(request: HttpRequest, limit: int) -> bool:
+    """Whether the body is over ``limit`` bytes by its declared length: an oversized body is
     refused unread, and a multipart form that the CSRF check has already read from the stream
     is not asked for its raw bytes, which are gone by then."""
     length = request.META.get("CONTENT_LENGTH") or "0"
-    return length.isascii() and length.isdigit() and int(length) > MAX_MOVE_BODY
+    return length.isascii() and length.isdigit() and int(length) > limit
 
 
 @require_POST
@@ -235,7 +235,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     fresh board when refused); a plain form post is redirected back to the game page."""
     if not request.user.is_authenticated:
         return HttpResponse(gettext("log in to play"), status=403)
-    if too_large_for_a_move(request):
+    if too_large(request, MAX_MOVE_BODY):
         return HttpResponse(gettext("that request is too large to be a move"), status=413)
     game = _game(pk)
     seatless = services.seatless_refusal(game, request.user)
@@ -473,28 +473,57 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def export(request: HttpRequest, pk: int) -> HttpResponse:
-    """A finished game as one JSON file to download (``docs/export.md``)."""
+    """A finished game as one JSON file to download (``docs/export.md``), the chat in it only
+    for a reader who may read it."""
     game = _game(pk)
     if game.status != Game.Status.FINISHED:
         raise Http404(gettext("only a finished game can be exported"))
-    response = JsonResponse(transfer.export_game(game), json_dumps_params={"indent": 1})
+    exported = transfer.export_game(game, request.user)
+    response = JsonResponse(exported, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="puerto-game-{game.pk}.json"'
     return response
 
 
+MAX_IMPORT_POST = transfer.MAX_IMPORT_BYTES + 64 * 1024
+"""The import form's largest post: the file, and the form's fields and boundaries around it."""
+
+
+@csrf_exempt  # checked below (``csrf_protect``), once an oversized upload is refused unread
 @login_required
 def import_game(request: HttpRequest) -> HttpResponse:
-    """Upload an exported game: replayed, then kept as a finished game to replay."""
+    """Upload an exported game: checked and replayed, then kept as a finished game to replay
+    (the one kept before if the user sent the same game already)."""
+    if too_large(request, MAX_IMPORT_POST):
+        messages.error(request, gettext("The file is larger than 2 MB."))
+        return render(request, "games/import.html", {"form": ImportGameForm()}, status=413)
+    return _import_game(request)
+
+
+@csrf_protect
+def _import_game(request: HttpRequest) -> HttpResponse:
     form = ImportGameForm(request.POST or None, request.FILES or None)
+    retry_after = None
     if request.method == "POST" and form.is_valid():
         try:
-            game = transfer.import_game(form.cleaned_data["file"], request.user)
+            game, created = transfer.import_game(form.cleaned_data["file"], request.user)
         except transfer.ImportRefused as error:
             form.add_error("file", error.message)
+        except rates.TooFast as error:
+            form.add_error("file", error.message)
+            retry_after = error.retry_after
         else:
+            if not created:
+                messages.info(request, gettext("You imported this game before: here it is."))
             return _see_other(reverse("games:replay", args=[game.pk]))
     status = 400 if form.errors else 200
-    return render(request, "games/import.html", {"form": form}, status=status)
+    if form.has_error("file", "too_large"):
+        status = 413
+    if retry_after is not None:
+        status = 429
+    response = render(request, "games/import.html", {"form": form}, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 @require_GET

@@ -12,7 +12,8 @@ from games.engines import get_engine
 def game_file(
     seed: int = 5, names=("anna", "bob"), options=None, engine: str = "puerto_rico"
 ) -> dict[str, Any]:
-    """A finished game of random legal moves, as ``docs/export.md`` writes it."""
+    """A finished game of random legal moves, as ``docs/export.md`` writes it: a move that was
+    the only legal one is forced, as the site plays it for a person."""
     pr = get_engine(engine)
     state = pr.new_game(len(names), seed, options)
     draw = random.Random(seed)
@@ -29,7 +30,7 @@ def game_file(
                 "seat": seat,
                 "action": pr.action_to_json(action),
                 "events": events,
-                "forced": False,
+                "forced": len(legal) == 1,
             }
         )
     return {

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import chat, services, transfer
+from games import chat, rates, services, transfer
 from games.models import ChatMessage, Game
 from moderation.models import Standing
 from tests.games.test_views import client_for, running_game, to_act
@@ -98,13 +98,13 @@ def test_a_user_muted_by_a_moderator_cannot_write(game, users):
 
 
 def test_more_than_ten_messages_a_minute_are_refused(game, users, monkeypatch):
-    monkeypatch.setattr(chat.time, "time", lambda: 1_000_020.0)  # one window for all of them
+    monkeypatch.setattr(rates.time, "time", lambda: 1_000_020.0)  # one window for all of them
     for number in range(chat.RATE_MESSAGES):
         chat.post(game.pk, users[0], f"message {number}")
-    with pytest.raises(chat.TooFast, match="at most 10 messages a minute"):
+    with pytest.raises(rates.TooFast, match="at most 10 messages a minute"):
         chat.post(game.pk, users[0], "one too many")
     chat.post(game.pk, users[1], "another player is not held up")
-    monkeypatch.setattr(chat.time, "time", lambda: 1_000_080.0)  # the next minute
+    monkeypatch.setattr(rates.time, "time", lambda: 1_000_080.0)  # the next minute
     chat.post(game.pk, users[0], "again")
     assert ChatMessage.objects.filter(author=users[0]).count() == chat.RATE_MESSAGES + 1
 
@@ -248,3 +248,53 @@ def test_the_export_is_json_ready_and_leaves_hidden_messages_out(game, users):
             "text": "kept",
         }
     ]
+
+
+def finished(game) -> Game:
+    """``game`` marked finished, as its last move would leave it: exported from now on."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    return Game.objects.get(pk=game.pk)
+
+
+def exports(client, game) -> list[dict]:
+    """The file as the page's link and the API give it to ``client``."""
+    page = client.get(reverse("games:export", args=[game.pk]))
+    api = client.get(reverse("api:export", args=[game.pk]))
+    assert page.status_code == api.status_code == 200
+    return [json.loads(page.content), api.json()]
+
+
+def test_a_private_chat_is_exported_only_to_its_players(game, users):
+    chat.post(game.pk, users[1], "between us")
+    game = finished(game)
+    for reader in (Client(), client_for(users[3])):  # not signed in; a spectator
+        for exported in exports(reader, game):
+            assert exported["chat"] is None
+            assert "between us" not in json.dumps(exported)
+    for exported in exports(client_for(users[0]), game):
+        assert [m["text"] for m in exported["chat"]] == ["between us"]
+
+    public = services.create_game(users[0], num_players=2, chat_public=True)
+    services.join_game(public.pk, users[1])
+    chat.post(public.pk, users[0], "hello world")
+    for exported in exports(Client(), finished(public)):
+        assert [m["text"] for m in exported["chat"]] == ["hello world"]
+
+
+@pytest.mark.parametrize("readable", [False, True])
+def test_every_way_to_the_chat_asks_the_one_rule(game, users, monkeypatch, readable):
+    """The page, its poll, the API and both exports ask ``chat.may_read``, and nothing else,
+    whether to show the chat: told "no", a player sees none; told "yes", a spectator sees it.
+    (The replay page shows no chat.)"""
+    chat.post(game.pk, users[1], "the one rule")
+    monkeypatch.setattr(chat, "may_read", lambda game, user: readable)
+    client = client_for(users[3] if readable else users[0])
+    game = Game.objects.get(pk=game.pk)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert ("the one rule" in page) is readable
+    poll = client.get(reverse("games:poll", args=[game.pk]), {"c": 0})
+    assert poll.status_code == (200 if readable else 204)
+    assert client.get(reverse("api:chat", args=[game.pk])).status_code == (200 if readable else 403)
+    game = finished(game)
+    for exported in exports(client, game):
+        assert ("the one rule" in json.dumps(exported)) is readable
