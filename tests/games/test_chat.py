@@ -198,7 +198,7 @@ def test_a_new_message_comes_with_the_poll_out_of_band(game, users):
     assert 'hx-swap-oob="true"' in alone.content.decode() and "fresh news" in chat_part(alone)
     assert 'id="board"' not in alone.content.decode()
 
-    with_board = client.get(url, {"v": game.version - 1, "c": 0})
+    with_board = client.get(url, {"v": game.version + 1, "c": 0})
     assert 'id="board"' in with_board.content.decode() and "fresh news" in chat_part(with_board)
 
 
