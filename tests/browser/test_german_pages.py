@@ -132,7 +132,7 @@ def test_every_page_in_german_logs_no_error_and_the_chart_reads_true(
     chat.post(running[0].pk, greta, "Hallo zusammen")
     waiting = services.create_game(greta, num_players=3)
     finished = [
-        transfer.import_game(game_file(seed=5, options=options, engine=engine), greta)
+        transfer.import_game(game_file(seed=5, options=options, engine=engine), greta)[0]
         for engine, options in FINISHED
     ]
 

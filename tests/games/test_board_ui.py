@@ -809,11 +809,13 @@ def test_the_last_move_turns_the_pages_status_line_to_finished_and_stops_polling
 
 
 @pytest.mark.django_db
-def test_no_board_is_polled_for_the_player_to_act_or_in_a_cancelled_game(django_user_model):
+def test_the_board_of_the_player_to_act_is_polled_and_says_so_a_cancelled_game_is_not(
+    django_user_model,
+):
     users = people(django_user_model)
     game = started(users)
     page = client_for(holder(game, users)).get(game.get_absolute_url()).content.decode()
-    assert "hx-trigger" not in opening_tag(page, "board")
+    assert f"?v={game.version}&amp;turn=1" in opening_tag(page, "board")
     waiting = services.create_game(users[0], num_players=3)
     services.cancel_game(waiting.pk, users[0])
     page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()

@@ -106,7 +106,7 @@ def test_every_game_page_has_the_same_machine_read_attributes_in_german(
         )
     running = Game.objects.get(pk=running.pk)
     assert running.seat_to_act().user == greta
-    finished = transfer.import_game(game_file(seed=5, options=options, engine=engine), greta)
+    finished, _ = transfer.import_game(game_file(seed=5, options=options, engine=engine), greta)
     urls = [running.get_absolute_url(), f"/games/{running.pk}/replay/"]
     urls += [finished.get_absolute_url(), f"/games/{finished.pk}/replay/?step=60"]
     client = Client()

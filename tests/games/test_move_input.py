@@ -99,7 +99,8 @@ def test_another_users_key_is_unknown_to_you(users):
     )
     waiting = next(u for u in users[:4] if u not in (anna, bob))
     other = post_api(api(waiting), game, prospector, version=0, key="k")
-    assert (other.status_code, other.json()["error"]) == (409, "it is not your turn")
+    moved = f"{anna.public_name} has moved since you looked: here is the game as it is now"
+    assert (other.status_code, other.json()["error"]) == (409, moved)
     assert snapshot(game) == before
 
     answer = post_api(api(bob), game, ROLE, key="k")
