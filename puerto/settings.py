@@ -338,6 +338,10 @@ CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Celery 6's default (acks-late tasks are cancelled on connection loss, none here).
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Celery's prefork pool, except that a task's time limit waits for what its process already
+# reported: after a broker outage, a task that finished during it is not signalled
+# (puerto/prefork.py says why).
+CELERY_WORKER_POOL = "puerto.prefork:TaskPool"
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "60"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "90"))
 CELERY_RESULT_EXPIRES = 24 * 3600
