@@ -111,9 +111,11 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        # A check costs a round trip on every request; without it, a connection that broke
-        # (the database restarted) fails one request per process and is then replaced.
-        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
+        # A kept connection is checked (one round trip) before a request's first query:
+        # without the check, a connection the database ended (a restart) fails one request
+        # per process, answered 500, before it is replaced. On in production. (The worker
+        # opens a connection for each task.)
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", not DEBUG),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
