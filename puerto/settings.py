@@ -333,9 +333,13 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # seconds. And a worker holding an unacknowledged message when Redis went away crashed
 # ("Unrecoverable error ... 'hostname'") restoring it over the closed connection.
 CELERY_TASK_ACKS_LATE = False
+# Nor does the worker take a task before one of its processes is free: a task waiting in the
+# worker is unacknowledged too, and the same crash followed when Redis went away while the
+# worker held one. (Redis only: elsewhere Celery ignores it with a warning.)
+CELERY_WORKER_DISABLE_PREFETCH = bool(REDIS_URL)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# The worker outlives any Redis outage: it reconnects (every 2 s, backing off to 30 s) for as
-# long as it takes, instead of exiting after 100 attempts.
+# The worker outlives any Redis outage: it tries to reconnect (2, 4, 6, ... s apart, at most
+# 30 s: kombu's fixed back-off) for as long as it takes, instead of exiting after 100 attempts.
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Celery 6's default (acks-late tasks are cancelled on connection loss, none here).

@@ -1,9 +1,10 @@
-"""The worker against a Redis that goes away and comes back, a worker killed mid-task, an AI turn
-run twice, and the time limits of tasks that finished while Redis was away. A task is held
-mid-move by a row lock this test takes on the game (or, for the time limits, by a task of the
-tests' own until the test releases it): the worker has received it and is working on it,
-deterministically, while the test breaks something."""
+"""The worker against a Redis that goes away and comes back (mid-task, with every process busy,
+after a task's time limit fell due), a worker killed mid-task, and an AI turn run twice. A task
+is held mid-move by a row lock this test takes on the game, or by a task of the tests' own
+(``worker_tasks``) until the test releases it: the worker has received it and is working on
+it, deterministically, while the test breaks something."""
 
+import socket
 import time
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from django.db import transaction
 
 from games import services, tasks
 from games.models import Game
+from puerto.celery import app as celery_app
 from tests.reliability import worker_tasks
 from tests.reliability.conftest import lock_waiters, wait_for
 from tests.reliability.helpers import replay_matches
@@ -149,3 +151,34 @@ def test_a_task_that_finished_while_redis_was_away_leaves_its_process_alone(
     for sign in ("time limit", "SoftTimeLimitExceeded", "WorkerLostError", "exited with"):
         assert sign not in since_back, since_back
     assert pool_processes(worker) == pool
+
+
+def test_a_worker_whose_processes_are_all_busy_outlives_redis_going_away(
+    own_redis, processes, tmp_path
+):
+    """A task waiting for a free process is one the worker took from Redis and gives back when
+    the connection closes; with Redis gone while the worker also waited for more, giving it back
+    crashed Celery ("Unrecoverable error ... 'hostname'"). The worker takes a task only when a
+    process is free, so it holds none, and it goes on once Redis is back."""
+    busy = [tmp_path / "busy-1", tmp_path / "busy-2"]
+    waiting, after = tmp_path / "waiting", tmp_path / "after"
+    for folder in (*busy, waiting, after):
+        folder.mkdir()
+    worker = processes.worker(concurrency=2, include="tests.reliability.worker_tasks")
+    log = processes.folder / "worker.log"
+    for folder in busy:
+        worker_tasks.run_until_released.delay(str(folder))
+        wait_for((folder / "started").exists, 60, "a process to be busy")
+    worker_tasks.run_until_released.delay(str(waiting))
+    # The worker answers a ping sent after the task: it has seen the task's message by then.
+    assert celery_app.control.ping([f"worker@{socket.gethostname()}"], timeout=10)
+    own_redis.stop()
+    wait_for(lambda: "Connection to broker lost" in log.read_text(), 30, "the loss")
+    own_redis.start()
+    for folder in (*busy, after):
+        (folder / "released").touch()
+    worker_tasks.run_until_released.delay(str(after))
+
+    wait_for((after / "started").exists, 60, "a task sent after Redis came back to run")
+    assert worker.poll() is None
+    assert "Unrecoverable error" not in log.read_text()
