@@ -5,9 +5,11 @@ PostgreSQL database ``puerto_recovery``, and runs a real Celery worker and beat 
 with production settings (``DEBUG=false``); the web side is this process, through Django's
 test client (the whole middleware stack, as gunicorn runs it). Then, in turn:
 
-- Redis stopped: a login, a move and ``/healthz`` answered (status, seconds); after Redis is
-  back, the seconds until the worker has reconnected and until an AI game moves again.
-- Redis frozen (SIGSTOP: it accepts connections and never answers): the same answers.
+- Redis stopped for ``--outage`` seconds: a login, a move and ``/healthz`` answered (status,
+  seconds); after Redis is back, the seconds until the worker has reconnected, until a task
+  sent then has run, and until an AI game moves again.
+- Redis frozen (SIGSTOP: it accepts connections and never answers): the same answers; then the
+  time limits met and pool processes lost that the worker's log reports over both.
 - The worker killed (SIGKILL, with its pool) mid-game and started again at once: seconds until
   the AI game moves again.
 - Beat down while a worker is killed mid-game: nothing moves the game; seconds from beat's
@@ -71,6 +73,13 @@ def wait_for(condition, timeout: float) -> float | None:
     return None
 
 
+def since(start: float, condition, timeout: float = 120) -> float | None:
+    """Seconds from ``start`` until ``condition`` held (None at the deadline)."""
+    if wait_for(condition, timeout - (time.monotonic() - start)) is None:
+        return None
+    return round(time.monotonic() - start, 2)
+
+
 class Redis:
     def __init__(self, folder: Path) -> None:
         self.folder, self.port = folder, free_port()
@@ -86,7 +95,19 @@ class Redis:
             cwd=self.folder,
             stdout=subprocess.DEVNULL,
         )
-        time.sleep(0.3)
+        if wait_for(self.answers, 10) is None:
+            raise SystemExit(f"redis-server on port {self.port} did not start")
+
+    def answers(self) -> bool:
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_connect_timeout=0.5, socket_timeout=0.5)
+        try:
+            return bool(client.ping())
+        except redis.RedisError:
+            return False
+        finally:
+            client.close()
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -386,6 +407,7 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
     from games import services
     from games.engines import get_engine
     from games.models import Game, Move, Seat
+    from games.tasks import ping
 
     def version(game) -> int:
         return Game.objects.values_list("version", flat=True).get(pk=game.pk)
@@ -463,15 +485,18 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
     # Redis stopped, then back.
     results["redis up"] = answers()
     redis_server.stop()
+    stopped = time.monotonic()
     time.sleep(1)
     results["redis stopped"] = answers()
-    time.sleep(max(0.0, args.outage - 1))
+    time.sleep(max(0.0, args.outage - (time.monotonic() - stopped)))
     connected = worker.connections()
     versions = {game.pk: version(game) for game in games}
     redis_server.start()
     back = time.monotonic()
-    results["redis down for seconds"] = args.outage
-    results["worker reconnected after"] = wait_for(lambda: worker.connections() > connected, 120)
+    results["redis down for seconds"] = round(back - stopped, 1)
+    reply = ping.delay()
+    results["worker reconnected after"] = since(back, lambda: worker.connections() > connected)
+    results["a task sent as redis came back ran after"] = since(back, reply.ready)
     results["ai games move again after"] = all_move_again(games, back)
     results["ai games moved during the outage"] = [version(g) - versions[g.pk] for g in games]
 
@@ -480,6 +505,12 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
     results["redis frozen"] = answers()
     redis_server.process.send_signal(signal.SIGCONT)
     results["ai games move again after thaw"] = all_move_again(games, time.monotonic())
+    # A task that finished while Redis was away must not meet its time limit once it is back.
+    text = worker.log.read_text()
+    results["worker log: time limits met, pool processes lost"] = [
+        text.count("time limit ("),
+        text.count("exited with"),
+    ]
 
     # The worker killed mid-game and started again at once.
     game = ai_game()

@@ -111,9 +111,11 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        # A check costs a round trip on every request; without it, a connection that broke
-        # (the database restarted) fails one request per process and is then replaced.
-        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", False),
+        # A kept connection is checked (one round trip) before a request's first query:
+        # without the check, a connection the database ended (a restart) fails one request
+        # per process, answered 500, before it is replaced. On in production. (The worker
+        # opens a connection for each task.)
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", not DEBUG),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -334,13 +336,21 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # seconds. And a worker holding an unacknowledged message when Redis went away crashed
 # ("Unrecoverable error ... 'hostname'") restoring it over the closed connection.
 CELERY_TASK_ACKS_LATE = False
+# Nor does the worker take a task before one of its processes is free: a task waiting in the
+# worker is unacknowledged too, and the same crash followed when Redis went away while the
+# worker held one. (Redis only: elsewhere Celery ignores it with a warning.)
+CELERY_WORKER_DISABLE_PREFETCH = bool(REDIS_URL)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# The worker outlives any Redis outage: it reconnects (every 2 s, backing off to 30 s) for as
-# long as it takes, instead of exiting after 100 attempts.
+# The worker outlives any Redis outage: it tries to reconnect (2, 4, 6, ... s apart, at most
+# 30 s: kombu's fixed back-off) for as long as it takes, instead of exiting after 100 attempts.
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Celery 6's default (acks-late tasks are cancelled on connection loss, none here).
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Celery's prefork pool, except that a task's time limit waits for what its process already
+# reported: after a broker outage, a task that finished during it is not signalled
+# (puerto/prefork.py says why).
+CELERY_WORKER_POOL = "puerto.prefork:TaskPool"
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("CELERY_TASK_SOFT_TIME_LIMIT", "60"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("CELERY_TASK_TIME_LIMIT", "90"))
 CELERY_RESULT_EXPIRES = 24 * 3600

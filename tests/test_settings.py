@@ -12,6 +12,7 @@ print(json.dumps({
     "DEBUG": settings.DEBUG,
     "database": settings.DATABASES["default"]["ENGINE"],
     "database_name": str(settings.DATABASES["default"]["NAME"]),
+    "health_checks": settings.DATABASES["default"]["CONN_HEALTH_CHECKS"],
     "cache": settings.CACHES["default"]["BACKEND"],
     "sessions": settings.SESSION_ENGINE,
     "broker": settings.CELERY_BROKER_URL,
@@ -51,6 +52,7 @@ def test_development_defaults_need_no_environment(tmp_path):
     assert loaded["DEBUG"] is True
     assert loaded["database"] == "django.db.backends.sqlite3"
     assert loaded["database_name"].endswith("db.sqlite3")
+    assert loaded["health_checks"] is False
     assert loaded["cache"].endswith("LocMemCache")
     assert loaded["broker"].startswith("filesystem://")
     assert loaded["results"] == f"file://{tmp_path / 'celery' / 'results'}"
@@ -63,6 +65,7 @@ def test_production_values_switch_to_redis_smtp_and_manifest_static(tmp_path):
     loaded = load_settings(production_env(tmp_path))
 
     assert loaded["DEBUG"] is False
+    assert loaded["health_checks"] is True
     assert loaded["cache"] == "puerto.cache.RedisOrMemoryCache"
     assert loaded["sessions"] == "django.contrib.sessions.backends.db"
     assert loaded["broker"] == loaded["results"] == "redis://127.0.0.1:6379/0"

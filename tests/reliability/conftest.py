@@ -108,11 +108,15 @@ class Processes:
         self.server, self.folder = server, folder
         self.running: list[tuple[subprocess.Popen, Path]] = []
 
-    def worker(self, name: str = "worker", concurrency: int = 2) -> subprocess.Popen:
+    def worker(
+        self, name: str = "worker", concurrency: int = 2, include: str = ""
+    ) -> subprocess.Popen:
+        """A worker; ``include`` names a module of further tasks for it to load."""
         log = self.folder / f"{name}.log"
-        process = start_worker(
-            worker_env(self.server), log, f"--concurrency={concurrency}", f"--hostname={name}@%h"
-        )
+        options = [f"--concurrency={concurrency}", f"--hostname={name}@%h"]
+        if include:
+            options.append(f"--include={include}")
+        process = start_worker(worker_env(self.server), log, *options)
         self.running.append((process, log))
         return process
 
