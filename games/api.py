@@ -189,7 +189,7 @@ class GameMoves(APIView):
         action, version, key = body.get("action"), body.get("version"), body.get("key", "")
         if not isinstance(action, dict):
             return _error(400, _("'action' must be an object"))
-        if not isinstance(version, int) or isinstance(version, bool):
+        if not services.is_whole_number(version):
             return _error(400, _("'version' must be the game version you saw (an integer)"))
         if not isinstance(key, str):
             return _error(400, _("'key' must be a string"))
@@ -246,7 +246,7 @@ class GameUndo(APIView):
         if isinstance(body, Response):
             return body
         version = body.get("version")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        if version is not None and not services.is_whole_number(version):
             return _error(400, _("'version' must be the game version you saw (an integer)"))
         try:
             undo = services.undo_move(pk, request.user, expected_version=version)

@@ -129,7 +129,7 @@ def check_setup(engine: str, num_players: Any, options: Any) -> None:
     of the engine's ``OPTIONS``, of its type (``true``, not ``"yes"`` or ``1``), and for this
     player count; the engine's ``new_game`` has the last word."""
     rules = get_engine(engine)
-    if not whole_number(num_players) or num_players not in rules.PLAYER_COUNTS:
+    if not is_whole_number(num_players) or num_players not in rules.PLAYER_COUNTS:
         counts = ", ".join(str(n) for n in rules.PLAYER_COUNTS)
         raise GameError(gettext("the number of players is one of %(counts)s") % {"counts": counts})
     if not isinstance(options, dict):
@@ -168,7 +168,7 @@ def quoted(text: str) -> str:
     return json.dumps(text[:40])
 
 
-def whole_number(value: Any) -> bool:
+def is_whole_number(value: Any) -> bool:
     """A whole number as JSON gives it (``true`` is none)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

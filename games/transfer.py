@@ -26,9 +26,9 @@ from games.services import (
     GameError,
     ReplayError,
     check_setup,
+    is_whole_number,
     quoted,
     replay_steps,
-    whole_number,
 )
 from games.ui import UIS, get_ui
 
@@ -266,7 +266,7 @@ def _setup(data: Any):
     except GameError as error:
         raise ImportRefused(error.message) from error
     seed = data["seed"]
-    if not whole_number(seed) or not -(2**63) <= seed < 2**63:
+    if not is_whole_number(seed) or not -(2**63) <= seed < 2**63:
         raise ImportRefused(gettext("the seed must be a whole number of at most 64 bits"))
     rules = get_engine(engine)
     return rules, rules.new_game(data["num_players"], seed, data["options"])
@@ -321,9 +321,9 @@ def _moves(data: dict) -> list[dict[str, Any]]:
         _fields(move, MOVE_FIELDS, where, number)
         version, seat = move["version"], move["seat"]
         right = {
-            "version": whole_number(version) and previous < version <= MAX_VERSION,
+            "version": is_whole_number(version) and previous < version <= MAX_VERSION,
             "kind": isinstance(move["kind"], str) and move["kind"] in Move.Kind.values,
-            "seat": whole_number(seat) and 0 <= seat < data["num_players"],
+            "seat": is_whole_number(seat) and 0 <= seat < data["num_players"],
             "action": isinstance(move["action"], dict),
             "events": isinstance(move["events"], list)
             and all(isinstance(event, dict) for event in move["events"]),
@@ -350,8 +350,8 @@ def _check_rest(data: dict) -> None:
         _fields(message, CHAT_FIELDS, where)
         seat = message["seat"]
         if (
-            not (seat is None or (whole_number(seat) and 0 <= seat < data["num_players"]))
-            or not (whole_number(message["after_move"]) and message["after_move"] >= 0)
+            not (seat is None or (is_whole_number(seat) and 0 <= seat < data["num_players"]))
+            or not (is_whole_number(message["after_move"]) and message["after_move"] >= 0)
             or not _moment(message["at"])
             or not isinstance(message["text"], str)
         ):

@@ -43,6 +43,17 @@ def move(game: Game, user, action: pr.Action) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def the_first_builds_nothing(users) -> tuple[Game, object, object]:
+    """A game of two in which the first player chose the builder and built nothing: the game,
+    that player, and the second, now to build."""
+    game = two_people(users)
+    first = person_to_act(game, users)
+    game = move(move(game, first, pr.ChooseRole("builder")), first, pr.Pass())
+    second = person_to_act(game, users)
+    assert second != first
+    return game, first, second
+
+
 def poll_url(game: Game, seen: int) -> str:
     return reverse("games:poll", args=[game.pk]) + f"?v={seen}"
 
@@ -57,11 +68,7 @@ def test_the_board_watches_the_game_version_on_your_turn_too(users):
 
 @pytest.mark.django_db
 def test_a_board_swapped_on_your_turn_says_who_took_back_a_move(users):
-    game = two_people(users)
-    first = person_to_act(game, users)
-    game = move(move(game, first, pr.ChooseRole("builder")), first, pr.Pass())
-    second = person_to_act(game, users)
-    assert second != first
+    game, first, second = the_first_builds_nothing(users)
     seen = game.version
     page = client(second).get(game.get_absolute_url()).content.decode()
     assert 'data-your-move="true"' in page and f"{poll_url(game, seen)}&amp;turn=1" in page
@@ -74,10 +81,7 @@ def test_a_board_swapped_on_your_turn_says_who_took_back_a_move(users):
 
 @pytest.mark.django_db
 def test_a_stale_click_after_an_undo_says_who_took_back_a_move(users):
-    game = two_people(users)
-    first = person_to_act(game, users)
-    game = move(move(game, first, pr.ChooseRole("builder")), first, pr.Pass())
-    second = person_to_act(game, users)
+    game, first, second = the_first_builds_nothing(users)
     seen = game.version
     services.undo_move(game.pk, first, expected_version=seen)
     posted = {"version": seen, "action": '{"type": "pass"}'}
