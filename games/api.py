@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from games import chat, rates, services, transfer
 from games.models import Game, Move, Seat
-from games.ui import get_ui
+from games.registry import get_game
 from games.views import MAX_MOVE_BODY, too_large
 
 
@@ -206,7 +206,7 @@ class GameMoves(APIView):
             return _error(error.status, error.message, **refusal)
         game, move = result.game, result.move
         names = game.names()
-        describe = get_ui(game.engine).describe_event
+        describe = get_game(game.engine).describe_event
         body = {
             "version": _version_after(move) if result.replayed else game.version,
             "move": {

@@ -20,10 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import notifications
-from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
+from games.registry import get_engine, get_game
 from games.signals import game_changed, game_started, move_applied
-from games.ui import get_ui
 
 TAKEOVER_AI = Seat.AI.MEDIUM
 """The AI that plays a seat whose person ran out of time or left the site."""
@@ -80,7 +79,7 @@ def create_game(
     *,
     num_players: int,
     options: dict[str, Any] | None = None,
-    engine: str = "puerto_rico",
+    engine: str,
     ai_seats: int = 0,
     ai_level: str = Seat.AI.MEDIUM,
     ai_levels: Sequence[str] = (),
@@ -345,7 +344,7 @@ def _submit(
             log: list[dict] = []
             state = rules.apply(state, parsed, log=log)
         except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
-            reason = get_ui(game.engine).describe_refusal(error.code, error.params)
+            reason = get_game(game.engine).describe_refusal(error.code, error.params)
             raise GameError(reason, error.code, error.params) from error
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
@@ -784,9 +783,11 @@ def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> Mov
     seat = game.seat_to_act()
     if seat is None or not seat.is_ai:
         return None
-    rules = get_engine(game.engine)
+    spec = get_game(game.engine)
+    rules = spec.engine
     view = rules.player_view(rules.from_json(game.state), seat.position)
-    action = choose_action(rules, view, level=level or seat.ai_level, seed=game.seed + version)
+    level = level or seat.ai_level
+    action = choose_action(rules, view, bots=spec.bots, level=level, seed=game.seed + version)
     try:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:
