@@ -32,6 +32,21 @@ LOG_MOVES = 40
 MAX_MOVE_BODY = 16_384
 
 
+STATUS = {
+    services.NotFound: 404,
+    services.Forbidden: 403,
+    services.Conflict: 409,
+    services.KeyReused: 409,
+    rates.TooFast: 429,
+}
+"""The HTTP status of each kind of refusal; any other ``GameError`` is a bad request."""
+
+
+def http_status(error: services.GameError) -> int:
+    """The status a page or the API answers a refusal with: the services know no request."""
+    return next((status for kind, status in STATUS.items() if isinstance(error, kind)), 400)
+
+
 def _see_other(url: str) -> HttpResponseRedirect:
     """303: after a POST, the browser fetches the page again with GET."""
     response = HttpResponseRedirect(url)
@@ -240,7 +255,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     seatless = services.seatless_refusal(game, request.user)
     if seatless is not None:  # nothing of a stranger's post is read
-        status, message = seatless.status, seatless.message
+        status, message = http_status(seatless), seatless.message
     else:
         status, message = _submit_posted(request, game)
     if not request.htmx:
@@ -271,7 +286,7 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
             idempotency_key=request.POST.get("key", "")[:64],
         )
     except services.GameError as error:
-        return error.status, error.message
+        return http_status(error), error.message
     return 200, ""
 
 
@@ -307,7 +322,7 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
     try:
         change(_game(pk))
     except services.GameError as refusal:
-        status, error = refusal.status, refusal.message
+        status, error = http_status(refusal), refusal.message
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -399,7 +414,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         status, message = 400, str(error)
     except services.GameError as error:
-        status, message = error.status, error.message
+        status, message = http_status(error), error.message
     if not request.htmx:
         if message:
             messages.error(request, message)

@@ -48,7 +48,9 @@ def offered(page: str) -> list[dict]:
 
 def render(state, seat):
     context = board_context(state, seat, NAMES[: state.num_players])
-    return render_to_string(get_game("amerigo").template, {**context, "move_url": "/m", "version": 1})
+    return render_to_string(
+        get_game("amerigo").template, {**context, "move_url": "/m", "version": 1}
+    )
 
 
 def test_the_seat_to_act_is_offered_exactly_the_legal_actions():

@@ -30,7 +30,7 @@ ENGINES = [game.name for game in shelf()]
 @pytest.mark.parametrize("engine", ENGINES)
 def test_every_game_is_declared_whole(engine):
     spec = get_game(engine)
-    assert str(spec.title) and spec.engine.NAME == engine
+    assert str(spec.title) and engine == spec.engine.NAME
     assert set(spec.option_texts) <= {option["name"] for option in spec.engine.OPTIONS}
     assert set(LEVELS) <= set(spec.bots)  # a test's failing bot may have joined
 

@@ -9,6 +9,7 @@ from games import services
 from games.models import Game, Move, Seat
 from games.registry import get_engine
 from games.services import Conflict, Forbidden, GameError, KeyReused
+from games.views import http_status
 
 pr = get_engine("puerto_rico")
 
@@ -107,7 +108,7 @@ def test_illegal_or_malformed_actions_are_refused_with_the_reason(users, action,
     before = state_json(game)
     with pytest.raises(GameError, match=reason) as error:
         services.submit_move(game.pk, action, user=user_to_act(game, users))
-    assert error.value.status == 400
+    assert http_status(error.value) == 400
     assert state_json(game) == before
     assert Game.objects.get(pk=game.pk).version == 0
 
