@@ -89,7 +89,6 @@ class NewGameForm(forms.Form):
         self.games = [
             {
                 "name": game.name,
-                "slug": game.slug,
                 "title": game.title,
                 "chosen": game.name == engine,
             }
