@@ -12,9 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import get_engine
 from games.fields import WholeJSONField
-from games.ui import describe_options, get_ui
+from games.registry import get_game
 
 
 def new_seed() -> int:
@@ -49,7 +48,7 @@ class Game(models.Model):
         AI = "ai", _("an AI player takes over the seat (the player may take it back)")
         VOTE = "vote", _("the other players may vote to hand the seat to an AI player")
 
-    engine = models.CharField(_("engine"), max_length=32, default="puerto_rico")
+    engine = models.CharField(_("engine"), max_length=32)
     num_players = models.PositiveSmallIntegerField(_("number of players"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(
@@ -161,17 +160,22 @@ class Game(models.Model):
         return reverse("games:game", args=[self.pk])
 
     @property
+    def spec(self):
+        """The game on the shelf: its engine, board, bots and words (``games.registry``)."""
+        return get_game(self.engine)
+
+    @property
     def title(self) -> str:
-        """The game's name ("Amerigo"), as its UI gives it."""
-        return get_ui(self.engine).TITLE
+        """The game's name, as the shelf gives it."""
+        return self.spec.title
 
     @property
     def rules(self):
-        return get_engine(self.engine)
+        return self.spec.engine
 
     def variant(self) -> str:
         """The game's named options in words (the edition): shown wherever the game is."""
-        return describe_options(self.engine, self.options)
+        return self.spec.describe_options(self.options)
 
     def engine_state(self):
         return self.rules.from_json(self.state)

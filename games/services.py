@@ -19,11 +19,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import notifications
-from games.engines import get_engine
 from games.models import DropVote, Game, Move, Seat, Vacation
-from games.signals import game_changed, game_started, move_applied
-from games.ui import get_ui
+from games.registry import get_engine, get_game
+from games.signals import (
+    game_cancelled,
+    game_changed,
+    game_finished,
+    game_started,
+    move_applied,
+    vote_opened,
+)
 
 TAKEOVER_AI = Seat.AI.MEDIUM
 """The AI that plays a seat whose person ran out of time or left the site."""
@@ -32,10 +37,9 @@ MAX_FORCED_MOVES = 50
 
 
 class GameError(Exception):
-    """A request the site refuses; ``status`` is the HTTP status that fits. A move the rules
-    refuse keeps the engine's ``code`` and ``params`` for programs that read them."""
-
-    status = 400
+    """A request the site refuses, in the reader's words; the pages and the API choose the
+    HTTP status by its kind (``games.views.http_status``). A move the rules refuse keeps the
+    engine's ``code`` and ``params`` for programs that read them."""
 
     def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -45,23 +49,19 @@ class GameError(Exception):
 
 
 class Forbidden(GameError):
-    status = 403
+    """Not the requester's to do: not their seat, not their game."""
 
 
 class NotFound(GameError):
-    status = 404
+    pass
 
 
 class Conflict(GameError):
     """The game moved on since the player looked (stale version, or someone was faster)."""
 
-    status = 409
-
 
 class KeyReused(GameError):
     """The user's idempotency key was already used for another action."""
-
-    status = 409
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def create_game(
     *,
     num_players: int,
     options: dict[str, Any] | None = None,
-    engine: str = "puerto_rico",
+    engine: str,
     ai_seats: int = 0,
     ai_level: str = Seat.AI.MEDIUM,
     ai_levels: Sequence[str] = (),
@@ -345,7 +345,7 @@ def _submit(
             log: list[dict] = []
             state = rules.apply(state, parsed, log=log)
         except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
-            reason = get_ui(game.engine).describe_refusal(error.code, error.params)
+            reason = get_game(game.engine).describe_refusal(error.code, error.params)
             raise GameError(reason, error.code, error.params) from error
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
@@ -505,6 +505,8 @@ def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False)
     seat is to act is decided here, from the seats the move already holds, so the receivers
     after commit need not ask the database again."""
     game_changed.send(Game, game=game, previous_position=previous_position, by_ai=by_ai)
+    if game.status == Game.Status.FINISHED:  # a finished game takes no more changes
+        game_finished.send(Game, game=game)
     to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
     game_id, version, ai_to_act = game.pk, game.version, to_act is not None and to_act.is_ai
     transaction.on_commit(
@@ -671,7 +673,7 @@ def time_out(game_id: int, *, now: datetime | None = None) -> bool:
         if game.on_timeout == Game.OnTimeout.VOTE and voters:
             seat.timed_out_at = now
             seat.save(update_fields=["timed_out_at"])
-            notifications.write_votes(game, seat, voters)
+            vote_opened.send(Game, game=game, seat=seat, voters=voters)
         else:  # no one left to vote: the AI keeps the seat warm
             _hand_to_ai(seat, now, dropped=False)
         _seats_changed(game)
@@ -784,9 +786,11 @@ def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> Mov
     seat = game.seat_to_act()
     if seat is None or not seat.is_ai:
         return None
-    rules = get_engine(game.engine)
+    spec = get_game(game.engine)
+    rules = spec.engine
     view = rules.player_view(rules.from_json(game.state), seat.position)
-    action = choose_action(rules, view, level=level or seat.ai_level, seed=game.seed + version)
+    level = level or seat.ai_level
+    action = choose_action(rules, view, bots=spec.bots, level=level, seed=game.seed + version)
     try:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:
@@ -837,7 +841,7 @@ def cancel_by_moderator(game_id: int, reason: str) -> Game:
         game.cancel_reason = reason
         game.save(update_fields=["cancel_reason"])
         _seats_changed(game)
-        notifications.write_cancelled(game)
+        game_cancelled.send(Game, game=game)
         _announce(game, previous_position=previous_position)
     return game
 

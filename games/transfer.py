@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import chat, rates
-from games.engines import ENGINES, get_engine
 from games.models import Game, Move, Seat
+from games.registry import get_engine, get_game, is_offered
 from games.services import (
     GameError,
     ReplayError,
@@ -30,7 +30,6 @@ from games.services import (
     quoted,
     replay_steps,
 )
-from games.ui import UIS, get_ui
 
 FORMAT = "puerto-game"
 FORMAT_VERSION = 1
@@ -150,7 +149,7 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
     except ReplayError as error:
         reason = error.message
         if error.code:
-            reason = get_ui(data["engine"]).describe_refusal(error.code, error.params)
+            reason = get_game(data["engine"]).describe_refusal(error.code, error.params)
         raise ImportRefused(_at(error.version, reason), error.version) from error
     if not rules.is_over(state):
         raise ImportRefused(gettext("the moves do not finish the game"))
@@ -259,7 +258,7 @@ def _setup(data: Any):
         raise ImportRefused(gettext("this file's format version is not one puerto reads"))
     _fields(data, FIELDS, gettext("the file"))
     engine = data["engine"]
-    if not isinstance(engine, str) or engine not in ENGINES or engine not in UIS:
+    if not is_offered(engine):
         raise ImportRefused(gettext("this file is of a game puerto does not know"))
     try:
         check_setup(engine, data["num_players"], data["options"])

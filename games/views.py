@@ -12,7 +12,7 @@ from django.core import signing
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
@@ -22,14 +22,29 @@ from accounts.middleware import activate_now
 from games import charts, chat, clocks, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
-from games.ui import describe_event, get_ui
-from games.ui.puerto_rico_rules import rules_page
+from games.registry import by_slug
+from games.ui import describe_event
 
 logger = logging.getLogger(__name__)
 
 LOG_MOVES = 40
 """Moves whose log lines the board shows; the full log has its own page."""
 MAX_MOVE_BODY = 16_384
+
+
+STATUS = {
+    services.NotFound: 404,
+    services.Forbidden: 403,
+    services.Conflict: 409,
+    services.KeyReused: 409,
+    rates.TooFast: 429,
+}
+"""The HTTP status of each kind of refusal; any other ``GameError`` is a bad request."""
+
+
+def http_status(error: services.GameError) -> int:
+    """The status a page or the API answers a refusal with: the services know no request."""
+    return next((status for kind, status in STATUS.items() if isinstance(error, kind)), 400)
 
 
 def _see_other(url: str) -> HttpResponseRedirect:
@@ -74,7 +89,7 @@ def board_context(
     }
     if game.state is None:
         return context
-    ui = get_ui(game.engine)
+    spec = game.spec
     names = game.names()
     position = seat.position if seat else None
     to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
@@ -82,13 +97,13 @@ def board_context(
     is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
     is_my_turn = is_my_turn and not to_act.is_ai
     context.update(
-        ui.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
+        spec.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
     )
     # The latest moves, newest first: the log's lines and who made the last decision (undo).
     latest = game.moves.order_by("-version")[:LOG_MOVES]
     recent = list(latest.values_list("version", "log", "actor_id", "forced"))
     context.update(
-        ui_template=ui.TEMPLATE,
+        ui_template=spec.template,
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
@@ -240,7 +255,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     seatless = services.seatless_refusal(game, request.user)
     if seatless is not None:  # nothing of a stranger's post is read
-        status, message = seatless.status, seatless.message
+        status, message = http_status(seatless), seatless.message
     else:
         status, message = _submit_posted(request, game)
     if not request.htmx:
@@ -259,7 +274,7 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
             gettext("the move does not say which version of the game you saw"),
             required=True,
         )
-        action = get_ui(game.engine).action_from_post(request.POST)
+        action = game.spec.action_from_post(request.POST)
     except ValueError as error:
         return 400, str(error) or gettext("malformed move")
     try:
@@ -271,7 +286,7 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
             idempotency_key=request.POST.get("key", "")[:64],
         )
     except services.GameError as error:
-        return error.status, error.message
+        return http_status(error), error.message
     return 200, ""
 
 
@@ -307,7 +322,7 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
     try:
         change(_game(pk))
     except services.GameError as refusal:
-        status, error = refusal.status, refusal.message
+        status, error = http_status(refusal), refusal.message
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -399,7 +414,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         status, message = 400, str(error)
     except services.GameError as error:
-        status, message = error.status, error.message
+        status, message = http_status(error), error.message
     if not request.htmx:
         if message:
             messages.error(request, message)
@@ -453,15 +468,15 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         step = min(max(int(request.GET.get("step", last)), 0), last)
     except ValueError:
         step = last
-    ui = get_ui(game.engine)
+    spec = game.spec
     names = history.names
     context = {
         "game": game,
         "seat": seat,
         "version": game.version,
         "is_my_turn": False,
-        "ui_template": ui.TEMPLATE,
-        **ui.board_context(history.states[step], viewer, names, may_act=False),
+        "ui_template": spec.template,
+        **spec.board_context(history.states[step], viewer, names, may_act=False),
         "step": step,
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
@@ -527,10 +542,15 @@ def _import_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def rules(request: HttpRequest) -> HttpResponse:
-    """Every role, building and component of Puerto Rico with its short rule: the board's
-    help in one page."""
-    return render(request, "games/rules.html", rules_page())
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's rules page: how puerto plays it, the board's help in one page."""
+    spec = by_slug(slug)
+    if spec is None:
+        raise Http404(gettext("There is no such game."))
+    page = spec.rules_template
+    if isinstance(page, str):
+        page = get_template(page)
+    return HttpResponse(page.render(spec.rules_context(), request))
 
 
 @require_GET

@@ -24,11 +24,10 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin
-from games.engines import get_engine
 from games.forms import whole_number
 from games.models import ChatMessage, Game, Move, Seat
 from games.services import GameError, replay
-from games.ui import describe_event, get_ui
+from games.ui import describe_event
 from moderation import services
 from moderation.models import Entry, Report, Standing
 
@@ -190,11 +189,11 @@ class GameAdmin(ModeratedAdmin):
         except ValueError as error:
             return HttpResponseBadRequest(str(error))
         version = game.version if seen is None else seen
-        rules = get_engine(game.engine)
+        spec = game.spec
+        rules = spec.engine
         position = replay(game, until=version)
         state = rules.to_json(position)
         names = game.names()
-        ui = get_ui(game.engine)
         moves = [
             {
                 "move": move,
@@ -212,8 +211,8 @@ class GameAdmin(ModeratedAdmin):
             "version": version,
             "state": state_rows(state),
             # The table drawn as a spectator sees it; the state's table shows the hidden parts.
-            **ui.board_context(position, None, names, may_act=False),
-            "ui_template": ui.TEMPLATE,
+            **spec.board_context(position, None, names, may_act=False),
+            "ui_template": spec.template,
             "moves": moves,
             "chat": game.chat_messages.select_related("author").order_by("pk"),
             "reports": game.reports.select_related("reporter", "player").order_by("-pk"),

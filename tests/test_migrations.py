@@ -9,8 +9,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 
 pr = get_engine("puerto_rico")
 
@@ -60,11 +60,13 @@ def _migrate(target: str | None = None) -> None:
 @pytest.mark.django_db
 def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_model):
     users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     _play(game.pk, users, 60)
-    waiting = services.create_game(users[0], num_players=3)  # no state yet: nothing to replay
+    waiting = services.create_game(
+        users[0], engine="puerto_rico", num_players=3
+    )  # no state yet: nothing to replay
     moves = Move.objects.filter(game=game).order_by("version")
     assert moves.count() >= 60
     # Stored the old way: sentences with {pN} for the players.
@@ -92,7 +94,7 @@ def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_mo
 @pytest.mark.django_db
 def test_the_log_migration_stops_when_the_moves_do_not_give_the_stored_state(django_user_model):
     users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     _play(game.pk, users, 5)

@@ -48,13 +48,6 @@ from games.ui.amerigo_names import (
 )
 from games.ui.posted import action_json, check_size
 
-TITLE = gettext_lazy("Amerigo")
-RULES = "games:rules_amerigo"
-TEMPLATE = "games/amerigo/board.html"
-OPTION_TEXTS: dict[str, tuple[str, str]] = {}
-OPTION_CHOICE_NAMES: dict[str, dict] = {}
-"""Amerigo has no named choices to show beside the game's name."""
-
 CELL = 20
 """Drawn size of one map field (SVG units)."""
 MARGIN = 14
@@ -66,7 +59,7 @@ BUTTONS_AT_MOST = 8
 def board_context(
     state: am.State, position: int | None, names: list[str], posted=None, may_act: bool = True
 ) -> dict[str, Any]:
-    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's.
+    """Everything the board's template shows, under one key so it cannot clash with the platform's.
     ``posted`` is not needed: every Amerigo form is a single choice."""
     view = am.player_view(state, position)
     over = am.is_over(state)

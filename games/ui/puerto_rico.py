@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
@@ -46,15 +46,11 @@ from games.ui.puerto_rico_names import (
 )
 from games.ui.puerto_rico_rules import building_rule
 
-TITLE = gettext_lazy("Puerto Rico")
-RULES = "games:rules"
-TEMPLATE = "games/puerto_rico/board.html"
-
 
 def board_context(
     state: pr.State, position: int | None, names: list[str], posted=None, may_act: bool = True
 ) -> dict[str, Any]:
-    """Everything ``TEMPLATE`` shows, under one key so it cannot clash with the platform's.
+    """Everything the board's template shows, under one key so it cannot clash with the platform's.
 
     ``posted`` is the refused form of the seat to act: its mayor form shows the counts as the
     player entered them, not as the colonists stand. ``may_act`` is False when the viewer may

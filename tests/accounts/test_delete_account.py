@@ -19,7 +19,7 @@ def verified(name: str):
 
 
 def running_game(creator, *others) -> Game:
-    game = services.create_game(creator, num_players=1 + len(others))
+    game = services.create_game(creator, engine="puerto_rico", num_players=1 + len(others))
     for user in others:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -99,9 +99,9 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
             break
         Game.objects.filter(pk=waiting.pk).update(status=Game.Status.ABORTED)
     waiting_version = waiting.version
-    joined = services.create_game(others[0], num_players=4)
+    joined = services.create_game(others[0], engine="puerto_rico", num_players=4)
     services.join_game(joined.pk, mover)
-    alone = services.create_game(mover, num_players=3)
+    alone = services.create_game(mover, engine="puerto_rico", num_players=3)
     finished = running_game(mover, *others)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
     version = game.version

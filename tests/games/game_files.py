@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engines import get_engine
+from games.registry import get_engine
 
 
 def game_file(

@@ -18,8 +18,8 @@ from django.utils import translation
 from games import services
 from games.engines import puerto_rico as pr
 from games.models import Game, Move
-from games.ui import get_ui
-from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
+from games.registry import get_game
+from games.ui.puerto_rico import action_from_post, board_context
 from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
@@ -34,7 +34,9 @@ def render(state: pr.State, seat: int | None, names=NAMES) -> str:
         "seat": None,
         "game": None,
     }
-    return render_to_string(TEMPLATE, context, request=RequestFactory().get("/"))
+    return render_to_string(
+        get_game("puerto_rico").template, context, request=RequestFactory().get("/")
+    )
 
 
 class Forms(HTMLParser):
@@ -146,11 +148,12 @@ def table(**kw) -> pr.State:
 # Choices per phase ----------------------------------------------------------------------
 
 
-def test_registry_gives_the_module():
-    ui = get_ui("puerto_rico")
-    assert ui.TEMPLATE == TEMPLATE and ui.action_from_post is action_from_post
+def test_the_shelf_gives_the_game_its_board():
+    spec = get_game("puerto_rico")
+    assert spec.template == "games/puerto_rico/board.html"
+    assert spec.action_from_post is action_from_post and spec.board_context is board_context
     with pytest.raises(LookupError):
-        get_ui("chess")
+        get_game("chess")
 
 
 def test_role_buttons_only_for_free_roles_with_their_doubloons():
@@ -689,7 +692,7 @@ def client_for(user) -> Client:
 
 
 def started(users) -> Game:
-    game = services.create_game(users[0], num_players=len(users))
+    game = services.create_game(users[0], engine="puerto_rico", num_players=len(users))
     for user in users[1:]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -816,7 +819,7 @@ def test_the_board_of_the_player_to_act_is_polled_and_says_so_a_cancelled_game_i
     game = started(users)
     page = client_for(holder(game, users)).get(game.get_absolute_url()).content.decode()
     assert f"?v={game.version}&amp;turn=1" in opening_tag(page, "board")
-    waiting = services.create_game(users[0], num_players=3)
+    waiting = services.create_game(users[0], engine="puerto_rico", num_players=3)
     services.cancel_game(waiting.pk, users[0])
     page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
     assert 'id="board"' not in page and "hx-trigger" not in page

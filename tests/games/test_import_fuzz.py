@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import chat, services, transfer
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 from tests.games.game_files import game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 from tests.games.test_move_fuzz import JSON, TEXT
@@ -204,11 +204,11 @@ def test_every_reader_gets_the_export_with_the_chat_only_if_they_may_read_it(
     users = [
         django_user_model.objects.create_user(n, password="pw") for n in ("anna", "bob", "eve")
     ]
-    private = services.create_game(users[0], num_players=2)
+    private = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(private.pk, users[1])
-    public = services.create_game(users[0], num_players=2, chat_public=True)
+    public = services.create_game(users[0], engine="puerto_rico", num_players=2, chat_public=True)
     services.join_game(public.pk, users[1])
-    running = services.create_game(users[0], num_players=2)
+    running = services.create_game(users[0], engine="puerto_rico", num_players=2)
     for game in (private, public):
         chat.post(game.pk, users[1], "gg")
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import get_engine
 from games.engines.amerigo.actions import FIELDS as AMERIGO_FIELDS
 from games.engines.amerigo.data import COLOURS, SHAPES, VILLAGES
 from games.models import Game, Move
+from games.registry import get_engine
 
 pr = get_engine("puerto_rico")
 am = get_engine("amerigo")

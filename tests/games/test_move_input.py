@@ -10,8 +10,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 
 pr = get_engine("puerto_rico")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -28,7 +28,7 @@ def users(django_user_model):
 
 
 def running_game(users, n=3):
-    game = services.create_game(users[0], num_players=n)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=n)
     for user in users[1:n]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)

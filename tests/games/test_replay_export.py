@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import rates, services, transfer
-from games.engines import get_engine
 from games.models import Game
+from games.registry import get_engine
 from games.ui import describe_event
 from tests.games.game_files import game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
@@ -63,7 +63,7 @@ def test_export_and_import_give_the_same_game_step_by_step(
     finished game imports to the same states at every step, and exports to the same file."""
     with django_capture_on_commit_callbacks(execute=True):  # the AI's turns, eagerly
         game = services.create_game(
-            users[0], num_players=2, ai_seats=2, ai_level="random", join=False
+            users[0], engine="puerto_rico", num_players=2, ai_seats=2, ai_level="random", join=False
         )
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
@@ -161,7 +161,7 @@ def test_an_amerigo_file_with_bad_text_in_an_action_is_refused_at_that_move(user
 
 
 def test_my_games_offers_the_replay_of_a_finished_game(users):
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(game.pk, users[1])
     url = reverse("games:replay", args=[game.pk])
     assert url not in client_for(users[0]).get(reverse("games:mine")).content.decode()
@@ -239,7 +239,9 @@ def test_stepping_through_a_finished_game_shows_each_steps_board_and_lines(impor
 
 
 def test_a_running_game_is_replayed_only_by_its_players_from_their_own_seat(users):
-    game = services.create_game(users[0], num_players=2, options={"hidden_vp": True})
+    game = services.create_game(
+        users[0], engine="puerto_rico", num_players=2, options={"hidden_vp": True}
+    )
     services.join_game(game.pk, users[1])
     game = Game.objects.get(pk=game.pk)
     url = reverse("games:replay", args=[game.pk])
@@ -288,7 +290,7 @@ def test_the_replay_charts_the_scores_only_as_they_stood_at_the_step_shown(impor
 
 
 def test_only_a_finished_game_is_exported(users):
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     assert client_for().get(reverse("games:export", args=[game.pk])).status_code == 404
     assert client_for().get(reverse("api:export", args=[game.pk])).status_code == 409
 
@@ -455,9 +457,11 @@ def test_the_options_of_a_file_are_checked_as_the_lobby_checks_them(users):
         with pytest.raises(transfer.ImportRefused, match=reason):
             transfer.import_game({**game_file(seed=5), "options": options}, users[0])
         with pytest.raises(services.GameError, match=reason):
-            services.create_game(users[0], num_players=2, options=options)
+            services.create_game(users[0], engine="puerto_rico", num_players=2, options=options)
     with pytest.raises(services.GameError, match="the option vp_chips is one of 122, 126"):
-        services.create_game(users[0], num_players=5, options={"vp_chips": 122.0})
+        services.create_game(
+            users[0], engine="puerto_rico", num_players=5, options={"vp_chips": 122.0}
+        )
     assert not Game.objects.exists()
 
 

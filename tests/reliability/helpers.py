@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_engine
 
 PASSWORD = "correct-horse-battery-9"
 
@@ -36,7 +36,9 @@ def signed_in(name: str) -> Client:
 def game_against_ai(user, ai_seats: int = 2, level: str = Seat.AI.MEDIUM) -> Game:
     """A running game of ``user`` and AI players, waiting for ``user``: the AI turns before
     theirs are played here, without Celery."""
-    game = services.create_game(user, num_players=ai_seats + 1, ai_seats=ai_seats, ai_level=level)
+    game = services.create_game(
+        user, engine="puerto_rico", num_players=ai_seats + 1, ai_seats=ai_seats, ai_level=level
+    )
     return play_ai_until_a_person_acts(game.pk)
 
 
