@@ -11,6 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from games import services
 from games.engines import get_engine
 from games.models import Game, Move
+from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
 
@@ -84,7 +85,7 @@ def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_mo
         state = pr.apply(state, pr.action_from_json(move.action), log=events)
         assert move.log == events and events, move.version
     assert pr.to_json(state) == game.state
-    assert services.replay(game).to_json() == game.state
+    assert replayed(game).to_json() == game.state
     assert Game.objects.get(pk=waiting.pk).initial_state is None
 
 
