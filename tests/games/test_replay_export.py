@@ -17,7 +17,7 @@ from games import history, rates, services, transfer
 from games.engines import get_engine
 from games.models import Game
 from games.ui import describe_event
-from tests.games.game_files import game_file
+from tests.games.game_files import game_file, with_an_undo
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 from tests.replayed import replayed
 
@@ -84,24 +84,6 @@ def test_export_and_import_give_the_same_game_step_by_step(
     assert copy_.names() == game.names()
     again = client_for().get(reverse("api:export", args=[copy_.pk])).json()
     assert again["moves"] == exported["moves"] and again["players"] == exported["players"]
-
-
-def with_an_undo(data: dict, index: int) -> dict:
-    """``data`` with the move at ``index`` taken back at once and played again."""
-    data = copy.deepcopy(data)
-    move = data["moves"][index]
-    undo = {
-        "version": move["version"] + 1,
-        "kind": "undo",
-        "seat": move["seat"],
-        "action": {"undo": [move["version"]]},
-        "events": [{"event": "undo", "seat": move["seat"], "moves": 1}],
-        "forced": False,
-    }
-    again = {**move, "version": move["version"] + 2}
-    later = [{**m, "version": m["version"] + 2} for m in data["moves"][index + 1 :]]
-    data["moves"] = [*data["moves"][: index + 1], undo, again, *later]
-    return data
 
 
 def test_undos_travel_in_the_file_and_replay(users):
