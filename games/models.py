@@ -430,8 +430,8 @@ class Position(models.Model):
     )
 
     class Meta:
-        verbose_name = _("position")
-        verbose_name_plural = _("positions")
+        verbose_name = pgettext_lazy("a game's state", "position")
+        verbose_name_plural = pgettext_lazy("a game's state", "positions")
         ordering = ["game", "version"]
         constraints = [
             models.UniqueConstraint(fields=["game", "version"], name="one_position_per_version")
