@@ -349,8 +349,10 @@ def _submit(
             raise GameError(reason, error.code, error.params) from error
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
-        actor, key = None if ai else user, idempotency_key
-        move = _record(game, rules, before, state, seat, parsed, log, actor=actor, key=key)
+        actor = None if ai else user
+        move = _record(
+            game, rules, before, state, seat, parsed, log, actor=actor, key=idempotency_key
+        )
         _play_forced(game, rules, state)
         _announce(game, previous_position=previous_position, by_ai=ai)
     return MoveResult(game, move)
