@@ -101,7 +101,7 @@ class Table:
         from games.models import Game, Seat
 
         users = [User.objects.create_user(f"g{seed}p{i}") for i in range(5)]
-        game = services.create_game(users[0], num_players=4)
+        game = services.create_game(users[0], engine="puerto_rico", num_players=4)
         Game.objects.filter(pk=game.pk).update(seed=seed)  # the same deal on every run
         for user in users[1:4]:
             services.join_game(game.pk, user)

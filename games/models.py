@@ -90,6 +90,16 @@ class Game(models.Model):
         help_text=_("When 80 % of the move time is used."),
     )
     result = models.JSONField(_("result"), null=True, blank=True, editable=False)
+    round_scores = models.JSONField(
+        _("scores by round"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "A finished game's score chart: each player's score at the start and at the end "
+            "of every round, stored as it finishes, so that its page draws it without a replay."
+        ),
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("creator"),
@@ -340,7 +350,7 @@ class Seat(models.Model):
 
 class Move(models.Model):
     """One accepted action, or one undo, in order. Replaying every move from
-    ``Game.initial_state`` gives ``Game.state`` (``services.replay``)."""
+    ``Game.initial_state`` gives ``Game.state`` (``history.replay_steps``)."""
 
     class Kind(models.TextChoices):
         ACTION = "action", _("action")
@@ -405,6 +415,34 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.version} of game {self.game_id}"
+
+
+class Position(models.Model):
+    """The state after one version of a game, kept so that its history is read from near the
+    version wanted rather than replayed from the start (``games.history``): after every
+    ``history.POSITION_EVERY``-th version, after each undo, and wherever the round changed."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="positions"
+    )
+    version = models.PositiveIntegerField(_("version"))
+    state = WholeJSONField(_("state"))
+    new_round = models.BooleanField(
+        _("new round"),
+        default=False,
+        help_text=_("The round changed with this version: a point of the score chart."),
+    )
+
+    class Meta:
+        verbose_name = pgettext_lazy("a game's state", "position")
+        verbose_name_plural = pgettext_lazy("a game's state", "positions")
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_position_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"position {self.version} of game {self.game_id}"
 
 
 class DropVote(models.Model):

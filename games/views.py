@@ -19,11 +19,10 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
-from games import charts, chat, clocks, notifications, rates, services, transfer
+from games import chat, clocks, history, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
 from games.registry import by_slug
-from games.ui import describe_event
 
 logger = logging.getLogger(__name__)
 
@@ -59,15 +58,6 @@ def _game(pk: int, viewer=None) -> Game:
     if game is None:
         raise Http404(gettext("no such game"))
     return game
-
-
-def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
-    """The log told by the game's UI in the reader's language: ``moves`` are (version,
-    events) pairs in order."""
-    return [
-        {"version": version, "lines": [describe_event(game.engine, event, names) for event in log]}
-        for version, log in moves
-    ]
 
 
 def board_context(
@@ -107,7 +97,7 @@ def board_context(
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
-        log=_log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
+        log=history.log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
         clock=clocks.table_info(game, seat),
         can_undo=_can_undo(game, seat, to_act, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
@@ -118,9 +108,9 @@ def board_context(
 def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[tuple]) -> bool:
     """Whether ``seat`` may take back its last decision now. The latest moves (``recent``:
     version, log, actor, forced; newest first) tell the usual answer (the latest decision is
-    someone else's); only a player who just moved pays for the replay that checks for hidden
-    information shown. Not while an AI player is to act (``to_act``): it answers within
-    seconds, so the button would almost always be refused."""
+    someone else's); only a player who just moved pays for the check for hidden information
+    shown (``history.undoable``). Not while an AI player is to act (``to_act``): it answers
+    within seconds, so the button would almost always be refused."""
     if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
         return False
     if to_act is not None and to_act.is_ai:
@@ -129,8 +119,8 @@ def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[t
     if latest is None or latest != seat.user_id:
         return False
     try:
-        services.undoable(game, seat)
-    except services.Conflict:
+        history.undoable(game, seat)
+    except history.NoUndo:
         return False
     return True
 
@@ -155,20 +145,9 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
     if game.status == Game.Status.FINISHED:
-        context["chart"] = _final_chart(game)
+        context["chart"] = history.final_chart(game)
     context.update(_chat_context(request, game))
     return render(request, "games/game.html", context)
-
-
-def _final_chart(game: Game) -> dict | None:
-    """A finished game's score chart; none (logged) for a game whose stored moves do not
-    replay to it, so its page still shows the board."""
-    try:
-        history = History(game, None)
-    except services.ReplayError as error:
-        logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
-        return None
-    return history.chart(history.last)
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:
@@ -422,29 +401,6 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_board(request, _game(pk), message, status)
 
 
-class History:
-    """A game replayed for one viewer: the state and the events after each move (step 0: the
-    start, ``last``: the latest), and the score chart of what the viewer may know."""
-
-    def __init__(self, game: Game, viewer: int | None) -> None:
-        self.rules, self.viewer = game.rules, viewer
-        initial = self.rules.from_json(game.initial_state)
-        moves = services.stored_moves(game)
-        replayed = list(services.replay_steps(self.rules, initial, moves))
-        self.states = [initial] + [state for state, _ in replayed]
-        self.events = [[]] + [events for _, events in replayed]
-        self.last = len(self.states) - 1
-        self.over = game.status == Game.Status.FINISHED
-        self.names = game.names()
-        self.colours = [s.colour for s in game.seats.all() if s.position is not None]  # in order
-
-    def chart(self, step: int) -> dict | None:
-        """The scores through ``step`` only: a replay must not give away what came after."""
-        states = self.states[: step + 1]
-        points = charts.round_scores(self.rules, states, self.viewer, everything_known=self.over)
-        return charts.chart(points, self.names, self.colours)
-
-
 @require_GET
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game move by move (``?step=n``: the board after the n-th move, 0 the
@@ -458,30 +414,30 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(gettext("Only its players may replay a running game."), status=403)
     viewer = seat.position if seat else None
     try:
-        history = History(game, viewer)
-    except services.ReplayError as error:
+        asked = int(request.GET["step"])
+    except (KeyError, ValueError):
+        asked = None
+    try:
+        shown = history.replay_step(game, asked, viewer)
+    except history.ReplayError as error:
         logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
         message = gettext("The game's earlier moves no longer replay under today's rules.")
         return HttpResponse(message, status=409)
-    last = history.last
-    try:
-        step = min(max(int(request.GET.get("step", last)), 0), last)
-    except ValueError:
-        step = last
+    step, last = shown.number, shown.last
     spec = game.spec
-    names = history.names
+    names = game.names()
     context = {
         "game": game,
         "seat": seat,
         "version": game.version,
         "is_my_turn": False,
         "ui_template": spec.template,
-        **spec.board_context(history.states[step], viewer, names, may_act=False),
+        **spec.board_context(shown.state, viewer, names, may_act=False),
         "step": step,
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
-        "lines": [describe_event(game.engine, event, names) for event in history.events[step]],
-        "chart": history.chart(step),
+        "lines": history.told(game, shown.events, names),
+        "chart": shown.chart,
     }
     return render(request, "games/replay.html", context)
 
@@ -560,7 +516,8 @@ def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     names = game.names()
     moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")
-    return render(request, "games/log.html", {"game": game, "log": _log_lines(game, names, moves)})
+    log = history.log_lines(game, names, moves)
+    return render(request, "games/log.html", {"game": game, "log": log})
 
 
 def invite(request: HttpRequest, code: str) -> HttpResponse:

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from games import services
 from games.models import Game, Move, Seat
 from tests.accounts.conftest import PASSWORD, log_in
+from tests.replayed import replayed
 
 User = get_user_model()
 
@@ -119,7 +120,7 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
     ai_moves = Move.objects.filter(game=game, seat=seat, version__gt=version)
     assert ai_moves.exists() and all(m.actor is None and not m.forced for m in ai_moves)
     assert game.seat_to_act() != seat
-    assert game.rules.to_json(services.replay(game)) == game.state
+    assert game.rules.to_json(replayed(game)) == game.state
 
     # The running game where someone else is to act: the seat is handed over, nothing played;
     # the version moves on so that the others' open boards show the AI in the seat.

@@ -19,6 +19,7 @@ from games import services
 from games.models import Game, Move
 from games.registry import get_engine
 from tests.games.test_board_ui import holder, one_move_from_the_end
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -240,7 +241,7 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
 
     game.refresh_from_db()
     assert game.version == Move.objects.filter(game=game).count()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
     for page in pages.values():
         assert board_version(page) == game.version
 
@@ -311,7 +312,7 @@ def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_pa
         page.locator(".pr-final").screenshot(path=tmp_path / f"final-{who}.png")
 
     assert game.version == game.moves.count()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 def no_horizontal_overflow(page: Page) -> bool:

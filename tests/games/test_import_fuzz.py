@@ -24,6 +24,7 @@ from games.registry import get_engine
 from tests.games.game_files import game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 from tests.games.test_move_fuzz import JSON, TEXT
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -112,7 +113,7 @@ def check_stored(before: tuple[int, int], created: bool) -> None:
         return
     assert games == before[0] + 1
     game = Game.objects.order_by("-pk").first()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
     for action in game.moves.filter(kind=Move.Kind.ACTION).values_list("action", flat=True):
         assert pr.action_to_json(pr.action_from_json(action)) == action
 

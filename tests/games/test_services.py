@@ -10,6 +10,7 @@ from games.models import Game, Move, Seat
 from games.registry import get_engine
 from games.services import Conflict, Forbidden, GameError, KeyReused
 from games.views import http_status
+from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
 
@@ -201,7 +202,7 @@ def test_forced_moves_are_played_for_the_player(users):
     assert result.game.version == game.version == 4
     state = pr.from_json(game.state)
     assert state.phase == "role" and len(pr.legal_actions(state)) > 1
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 @pytest.mark.django_db(transaction=True)
@@ -213,7 +214,7 @@ def test_a_game_of_ai_players_runs_to_the_end_and_replays_to_the_stored_state(us
     assert game.status == Game.Status.FINISHED
     assert game.result["winners"]
     assert game.version == game.moves.count() > 100
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 @pytest.mark.django_db(transaction=True)
@@ -257,7 +258,7 @@ def test_concurrent_submissions_for_one_turn_apply_exactly_one(users):
     game = Game.objects.get(pk=game.pk)
     first = game.moves.get(version=1)
     assert first.action["role"] in roles
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 @pytest.mark.postgres

@@ -13,6 +13,7 @@ from games import services
 from games.models import Game, Move
 from games.registry import get_engine
 from games.signals import move_applied
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -55,7 +56,7 @@ def undo(game: Game, user, **kwargs) -> Game:
 
 
 def assert_replay_agrees(game: Game) -> None:
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 def test_a_player_takes_back_their_decisions_one_by_one_while_nobody_else_acts(game, users):

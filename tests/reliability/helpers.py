@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, Seat
 from games.registry import get_engine
+from tests.replayed import replayed
 
 PASSWORD = "correct-horse-battery-9"
 
@@ -79,5 +80,5 @@ def replay_matches(game: Game) -> bool:
     """Every stored move once, in order, and the state they rebuild is the stored state."""
     game.refresh_from_db()
     versions = list(game.moves.order_by("version").values_list("version", flat=True))
-    rebuilt = get_engine(game.engine).to_json(services.replay(game))
+    rebuilt = get_engine(game.engine).to_json(replayed(game))
     return versions == list(range(1, game.version + 1)) and rebuilt == game.state
