@@ -116,12 +116,12 @@ def test_the_positions_migration_keeps_what_playing_the_games_keeps(django_user_
     game its chart; a game whose moves no longer replay gets none (its history is replayed
     from the start)."""
     users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
-    running = services.create_game(users[0], num_players=3)
+    running = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(running.pk, user)
     _play(running.pk, users, 70)
     finished, _ = transfer.import_game(with_an_undo(game_file(seed=5), 4), users[0])
-    broken = services.create_game(users[0], num_players=3)
+    broken = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(broken.pk, user)
     _play(broken.pk, users, 25)
