@@ -22,7 +22,7 @@ from accounts.middleware import activate_now
 from games import charts, chat, clocks, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
-from games.ui import describe_event, get_ui
+from games.ui import describe_event, get_ui, seat_board_context
 from games.ui.puerto_rico_rules import rules_page
 
 logger = logging.getLogger(__name__)
@@ -82,7 +82,9 @@ def board_context(
     is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
     is_my_turn = is_my_turn and not to_act.is_ai
     context.update(
-        ui.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
+        seat_board_context(
+            game.engine, game.engine_state(), position, names, posted=posted, may_act=is_my_turn
+        )
     )
     # The latest moves, newest first: the log's lines and who made the last decision (undo).
     latest = game.moves.order_by("-version")[:LOG_MOVES]
@@ -461,7 +463,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "version": game.version,
         "is_my_turn": False,
         "ui_template": ui.TEMPLATE,
-        **ui.board_context(history.states[step], viewer, names, may_act=False),
+        **seat_board_context(game.engine, history.states[step], viewer, names, may_act=False),
         "step": step,
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},

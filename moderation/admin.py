@@ -177,7 +177,7 @@ class GameAdmin(ModeratedAdmin):
     def board_view(self, request, pk: int):
         """The whole state after any move (``?v=``: the version; default the last), replayed
         from the stored moves, with every move's log lines, the chat (hidden messages too) and
-        the reports. Moderators may see everything: the board is drawn as a spectator sees it,
+        the reports. Moderators may see everything: the board is the UI's moderator's board,
         and the state beside it is a table of every value, hidden ones included. Moderators
         only."""
         if not request.user.has_perm(services.PERMISSION):
@@ -211,8 +211,8 @@ class GameAdmin(ModeratedAdmin):
             "game": game,
             "version": version,
             "state": state_rows(state),
-            # The table drawn as a spectator sees it; the state's table shows the hidden parts.
-            **ui.board_context(position, None, names, may_act=False),
+            # The table drawn for a moderator; the state's table shows the hidden parts.
+            **ui.moderator_board_context(position, names),
             "ui_template": ui.TEMPLATE,
             "moves": moves,
             "chat": game.chat_messages.select_related("author").order_by("pk"),

@@ -5,9 +5,10 @@ The platform reaches a game's page only through ``get_ui(engine_name)``, which r
 object with ``INTERFACE``: ``TITLE`` (the game's name), ``RULES`` (the URL name of its rules
 page, or ""), ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help, by name),
 ``OPTION_CHOICE_NAMES`` (the words of an option's named choices, by option),
-``board_context(state, position, names, posted=None, may_act=True)`` (``posted``: the
-fields of a refused move; ``may_act``: whether the viewer may move now),
-``action_from_post(data)``, ``describe_event(event, names)`` and
+``board_context(view, names, legal=None, posted=None)`` (the board drawn from one seat's
+``player_view``, never from the state: ``seat_board_context`` below hands it over),
+``moderator_board_context(state, names)`` (the board a moderator sees, the one part handed
+the whole state), ``action_from_post(data)``, ``describe_event(event, names)`` and
 ``describe_refusal(code, params)``; the platform itself knows nothing of any game.
 """
 
@@ -38,6 +39,7 @@ INTERFACE = (
     "OPTION_TEXTS",
     "OPTION_CHOICE_NAMES",
     "board_context",
+    "moderator_board_context",
     "action_from_post",
     "describe_event",
     "describe_refusal",
@@ -54,6 +56,21 @@ def get_ui(engine_name: str) -> SimpleNamespace:
     if missing:
         raise LookupError(f"the {engine_name} UI lacks {', '.join(sorted(missing))}")
     return SimpleNamespace(**parts)
+
+
+def seat_board_context(
+    engine_name: str, state: Any, position: int | None, names: list[str], posted=None, may_act=True
+) -> dict[str, Any]:
+    """The game UI's board for ``position`` (None: a spectator). The UI is handed that seat's
+    ``player_view`` and, when the seat may move now, its legal actions asked of the whole
+    state, so it cannot show what the seat may not know. ``may_act`` is False when the engine
+    waits for the seat but its person may not move (an AI plays it, the game was cancelled,
+    a replay); ``posted``: the fields of a refused move, to show them again as entered."""
+    rules = get_engine(engine_name)
+    acts = may_act and position is not None and position == rules.current_player(state)
+    legal = rules.legal_actions(state) if acts else None
+    view = rules.player_view(state, position)
+    return get_ui(engine_name).board_context(view, names, legal, posted)
 
 
 def describe_options(engine_name: str, options: dict[str, Any]) -> str:
@@ -78,4 +95,4 @@ def describe_event(engine_name: str, event: dict[str, Any], names: list[str]) ->
     return get_ui(engine_name).describe_event(event, names)
 
 
-__all__ = ["INTERFACE", "UIS", "describe_event", "get_ui"]
+__all__ = ["INTERFACE", "UIS", "describe_event", "get_ui", "seat_board_context"]

@@ -18,8 +18,8 @@ from django.utils import translation
 from games import services
 from games.engines import puerto_rico as pr
 from games.models import Game, Move
-from games.ui import get_ui
-from games.ui.puerto_rico import TEMPLATE, action_from_post, board_context
+from games.ui import get_ui, seat_board_context
+from games.ui.puerto_rico import TEMPLATE, action_from_post
 from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
@@ -27,7 +27,7 @@ from tests.engines.test_edge_cases import ELEVEN_SMALL
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
     context = {
-        **board_context(state, seat, list(names[: state.num_players])),
+        **seat_board_context("puerto_rico", state, seat, list(names[: state.num_players])),
         "version": 3,
         "move_url": "/x",
         "is_my_turn": True,
@@ -395,7 +395,7 @@ def test_the_face_down_order_and_the_seed_are_never_shown():
     ]
     state = choose(position(players, stack=stack, face_up=["corn"] * 4), "settler")
     for seat in (ANNA, BOB, None):
-        context = board_context(state, seat, list(NAMES[:3]))
+        context = seat_board_context("puerto_rico", state, seat, list(NAMES[:3]))
 
         def lists(value):
             if isinstance(value, dict):
