@@ -59,6 +59,10 @@ def board_context(
     current = view["current"]
     over = pr.is_over(state)
     my_turn = legal is not None
+    if view["phase"] == "mayor" and my_turn:
+        # Every placement is a legal action, counted on demand (``mayor.Arrangements``) and
+        # far too many to list: the board offers one form of counts, which the engine judges.
+        legal = []
     # What the seat to act is deciding, as the open table shows it to anyone.
     deciding = legal if my_turn else pr.legal_actions(state)
 
@@ -348,7 +352,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     moves = [a for a in legal if a.type == "move_guest"]
     legal = [a for a in legal if a.type != "move_guest"]
     if phase == "mayor":
-        choices = _mayor(state, legal, seat, posted)
+        choices = _mayor(state, seat, posted)
     elif phase == "storage":
         choices = _storage(state, legal, seat)
     elif phase == "draft":
@@ -606,7 +610,7 @@ def _good_of(b) -> str | None:
     return None if b.good is None else GOODS[b.good]
 
 
-def _mayor(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
+def _mayor(state: pr.State, seat: int, posted=None) -> dict[str, Any]:
     """The placement form: one count per island kind and building (with the Nobles, a
     count of colonists and one of nobles).
 

@@ -247,6 +247,19 @@ def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
         pr.check(state, pr.action_from_json(action_from_post(query({**base, "island-corn": "0"}))))
 
 
+def test_the_mayors_board_never_lists_the_placements():
+    """They may be millions, counted on demand: the form of counts is drawn without them."""
+
+    class Unlisted(list):
+        def __iter__(self):
+            raise AssertionError("the placements were listed")
+
+    state = mayor_state()
+    board = get_ui("puerto_rico").board_context
+    context = board(pr.player_view(state, BOB), list(NAMES[: state.num_players]), Unlisted())
+    assert context["pr"]["choices"]["kind"] == "mayor"
+
+
 def test_only_the_mayor_gets_the_privilege_checkbox():
     state = play(mayor_state(), pr.Arrange((0, 2, 0, 0, 0, 0), (("indigo_plant", 1),)))
     assert state.current == CHRIS
