@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
     CANNON_MAX,
+    CHEST_GOLD,
     COLOURS,
     GOLD_MAX,
     GOLD_PER_CUBES,
@@ -412,7 +413,7 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
         elif t == "cube_vp":
             label = _("Take %(vp)s (1 VP per cube, once)") % {"vp": vp(sum(state.field))}
         elif t == "cash":
-            money = 3 if a["item"] == "chest" else MARKER_GOLD[a["item"]]
+            money = CHEST_GOLD if a["item"] == "chest" else MARKER_GOLD[a["item"]]
             what = _("treasure chest") if a["item"] == "chest" else marker_name(a["item"])
             label = _("Cash %(what)s for %(gold)s") % {"what": what, "gold": gold(money)}
         elif t == "buy_ap":
