@@ -27,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games.bots import amerigo as amerigo_bots
 from games.bots import choose_action
+from games.bots import puerto_rico as puerto_rico_bots
 from games.bots.search import DEFAULT_BUDGET
 from games.engines import amerigo, puerto_rico
 from games.engines.puerto_rico.options import EDITIONS
@@ -43,20 +45,21 @@ PAIRINGS = {
 """Per player count, name: (tested level, level of the others, target win rate; chance is
 25 % with four players, 50 % with two)."""
 GAMES = {
-    "puerto_rico": (puerto_rico, PAIRINGS),
+    "puerto_rico": (puerto_rico, puerto_rico_bots.BOTS, PAIRINGS),
     "amerigo": (
         amerigo,
+        amerigo_bots.BOTS,
         {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)}},
     ),
 }
-"""Each game's engine and its pairings by player count."""
+"""Each game's engine, its bots and its pairings by player count."""
 DEFAULT_SIMULATIONS = 50
 
 
 def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dict:
     """One game; returns the tested seat's result, the scores and the move times."""
     game, edition, players, tested, other, deal, seat, simulations = task
-    engine = GAMES[game][0]
+    engine, bots, _ = GAMES[game]
     options = {"edition": edition} if game == "puerto_rico" else None
     state = engine.new_game(players, seed=deal, options=options)
     times: dict[str, list[float]] = defaultdict(list)
@@ -69,6 +72,7 @@ def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dic
         action = choose_action(
             engine,
             view,
+            bots=bots,
             level=level,
             seed=deal * 10_000 + move,
             simulations=simulations if level == "hard" else None,
@@ -135,7 +139,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
     args = parser.parse_args()
-    pairings = GAMES[args.game][1].get(args.players, {})
+    pairings = GAMES[args.game][2].get(args.players, {})
     if args.pairing not in (*pairings, "all") or not pairings:
         parser.error(f"{args.game} with {args.players} players has: {', '.join(pairings) or '-'}")
     if args.game != "puerto_rico" and args.edition != "base":

@@ -311,8 +311,8 @@ def measure_postgres(args, folder: Path, env: dict[str, str]) -> dict | str:
         [
             *run,
             "import django; django.setup(); from games import services; "
-            "print(services.create_game(None, num_players=3, ai_seats=2, ai_level='medium', "
-            "ai_levels=['hard'], join=False).pk)",
+            "print(services.create_game(None, engine='puerto_rico', num_players=3, ai_seats=2, "
+            "ai_level='medium', ai_levels=['hard'], join=False).pk)",
         ],
         cwd=ROOT,
         env=pg_env,
@@ -405,8 +405,8 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
     from django.test import Client
 
     from games import services
-    from games.engines import get_engine
     from games.models import Game, Move, Seat
+    from games.registry import get_engine
     from games.tasks import ping
 
     def version(game) -> int:
@@ -431,6 +431,7 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
         """One hard player (about a second a move, so its task is busy) and two medium ones."""
         return services.create_game(
             None,
+            engine="puerto_rico",
             num_players=3,
             ai_seats=2,
             ai_level=Seat.AI.MEDIUM,
@@ -442,7 +443,7 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
 
     def person_game():
-        game = services.create_game(user, num_players=3, ai_seats=2)
+        game = services.create_game(user, engine="puerto_rico", num_players=3, ai_seats=2)
         game = Game.objects.get(pk=game.pk)
         while game.seat_to_act().is_ai:  # the AI seats before anna, played here
             services.play_ai_turn(game.pk, game.version)

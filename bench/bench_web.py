@@ -113,7 +113,7 @@ def set_up_site(players: int, games_per_table: int) -> tuple[list[str], int]:
     for table in range(players // 4):
         seated = users[table * 4 : table * 4 + 4]
         for _ in range(games_per_table):
-            game = services.create_game(seated[0], num_players=4)
+            game = services.create_game(seated[0], engine="puerto_rico", num_players=4)
             for user in seated[1:]:
                 services.join_game(game.pk, user)
     sessions = []

@@ -21,8 +21,8 @@ from rest_framework.views import APIView
 
 from games import chat, rates, services, transfer
 from games.models import Game, Move, Seat
-from games.ui import get_ui
-from games.views import MAX_MOVE_BODY, too_large
+from games.registry import get_game
+from games.views import MAX_MOVE_BODY, http_status, too_large
 
 
 def _error(status: int, message: str, **extra) -> Response:
@@ -31,7 +31,7 @@ def _error(status: int, message: str, **extra) -> Response:
 
 def _refused(error: services.GameError, **extra) -> Response:
     """A refusal with its status and reason, and ``Retry-After`` past a rate limit."""
-    response = _error(error.status, error.message, **extra)
+    response = _error(http_status(error), error.message, **extra)
     if isinstance(error, rates.TooFast):
         response["Retry-After"] = str(error.retry_after)
     return response
@@ -200,13 +200,13 @@ class GameMoves(APIView):
         except services.Conflict as error:  # with the game as it is now, to decide again
             game = Game.objects.with_seats().get(pk=pk)
             document = game_document(game, request.user)
-            return _error(error.status, error.message, version=game.version, game=document)
+            return _error(http_status(error), error.message, version=game.version, game=document)
         except services.GameError as error:
             refusal = {"code": error.code, "params": error.params} if error.code else {}
-            return _error(error.status, error.message, **refusal)
+            return _error(http_status(error), error.message, **refusal)
         game, move = result.game, result.move
         names = game.names()
-        describe = get_ui(game.engine).describe_event
+        describe = get_game(game.engine).describe_event
         body = {
             "version": _version_after(move) if result.replayed else game.version,
             "move": {
@@ -251,7 +251,7 @@ class GameUndo(APIView):
         try:
             undo = services.undo_move(pk, request.user, expected_version=version)
         except services.GameError as error:
-            return _error(error.status, error.message)
+            return _error(http_status(error), error.message)
         game = Game.objects.with_seats().get(pk=pk)
         body = {"version": undo.version, "undone": undo.action["undo"]}
         return Response({**body, "game": game_document(game, request.user)}, status=201)

@@ -1,4 +1,7 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+from django.conf import settings
 
 
 class GamesConfig(AppConfig):
@@ -7,3 +10,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import receivers  # noqa: F401  (connects the signal receivers)
+        from games.registry import register
+
+        for module in settings.PUERTO_GAMES:
+            register(import_module(module).GAME)

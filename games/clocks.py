@@ -23,6 +23,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from games import notifications, services
 from games.models import Game, Seat, Vacation
 from games.signals import game_changed
 
@@ -75,8 +76,6 @@ def keep_the_clock(sender, *, game: Game, previous_position: int | None, **kwarg
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
     """Settle ended vacations, write due reminders, act on passed deadlines."""
-    from games import notifications, services
-
     now = now or timezone.now()
     counts = {"vacations": 0, "reminders": 0, "timeouts": 0}
     for vacation in Vacation.objects.filter(settled=False, end__lte=now):

@@ -11,12 +11,10 @@ from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.bots import BOTS, GAME_BOTS
 from games.clocks import MOVE_TIMES
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_game, is_offered, shelf
 from games.transfer import MAX_IMPORT_BYTES
-from games.ui import UIS, get_ui
 
 STANDARD = "standard"
 """The move time chosen unless the creator picks one: ``STANDARD_MOVE_TIME`` against people,
@@ -25,7 +23,6 @@ STANDARD_MOVE_TIME = timedelta(days=3)
 NO_LIMIT = "none"
 PERSON = ""
 """A seat left for a person to join, as opposed to an AI level."""
-DEFAULT_GAME = "puerto_rico"
 
 
 MAX_NUMBER = 2**31 - 1
@@ -46,15 +43,15 @@ def whole_number(value: str | None, error: str, required: bool = False) -> int |
 def chosen_game(data) -> str:
     """The game the lobby form is for (its ``game`` field or query parameter);
     ``ValueError`` for a game the site does not offer."""
-    name = data.get("game") or DEFAULT_GAME
-    if name not in UIS:
+    name = data.get("game") or shelf()[0].name
+    if not is_offered(name):
         raise ValueError(_("There is no such game."))
     return name
 
 
 def ai_levels(engine: str) -> list[tuple[str, str]]:
     """The AI levels the game has players for, as (level, label)."""
-    known = GAME_BOTS.get(engine, BOTS)
+    known = get_game(engine).bots
     return [(level, label) for level, label in Seat.AI.choices if level in known]
 
 
@@ -85,16 +82,21 @@ class NewGameForm(forms.Form):
         help_text=_("Only the players write in it."),
     )
 
-    def __init__(self, *args, engine: str = DEFAULT_GAME, **kwargs) -> None:
+    def __init__(self, *args, engine: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.engine = engine
+        spec = get_game(engine)
         self.games = [
-            {"name": name, "title": get_ui(name).TITLE, "chosen": name == engine} for name in UIS
+            {
+                "name": game.name,
+                "title": game.title,
+                "chosen": game.name == engine,
+            }
+            for game in shelf()
         ]
-        rules_page = get_ui(engine).RULES
-        self.rules_url = reverse(rules_page) if rules_page else ""
-        rules = get_engine(engine)
-        counts = rules.PLAYER_COUNTS
+        self.rules_url = reverse("games:rules", args=[spec.slug])
+        rules = spec.engine
+        counts = spec.player_counts
         self.fields["num_players"].choices = [(n, str(n)) for n in counts]
         self.fields["num_players"].initial = 4 if 4 in counts else counts[0]
         # Seat 1 is the creator's; each further seat is a person who joins or an AI player.
@@ -110,9 +112,8 @@ class NewGameForm(forms.Form):
             )
             self.seat_names.append((number, name))
         self.option_names = []
-        ui = get_ui(engine)
-        texts = ui.OPTION_TEXTS
-        choice_names = ui.OPTION_CHOICE_NAMES
+        texts = spec.option_texts
+        choice_names = spec.option_choice_names
         for option in rules.OPTIONS:
             name = f"option_{option['name']}"
             label, help_text = texts.get(option["name"], (option["label"], option["help"]))

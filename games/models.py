@@ -12,9 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import get_engine
 from games.fields import WholeJSONField
-from games.ui import describe_options, get_ui
+from games.registry import get_game
 
 
 def new_seed() -> int:
@@ -49,7 +48,7 @@ class Game(models.Model):
         AI = "ai", _("an AI player takes over the seat (the player may take it back)")
         VOTE = "vote", _("the other players may vote to hand the seat to an AI player")
 
-    engine = models.CharField(_("engine"), max_length=32, default="puerto_rico")
+    engine = models.CharField(_("engine"), max_length=32)
     num_players = models.PositiveSmallIntegerField(_("number of players"))
     options = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(
@@ -91,6 +90,16 @@ class Game(models.Model):
         help_text=_("When 80 % of the move time is used."),
     )
     result = models.JSONField(_("result"), null=True, blank=True, editable=False)
+    round_scores = models.JSONField(
+        _("scores by round"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "A finished game's score chart: each player's score at the start and at the end "
+            "of every round, stored as it finishes, so that its page draws it without a replay."
+        ),
+    )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("creator"),
@@ -161,17 +170,22 @@ class Game(models.Model):
         return reverse("games:game", args=[self.pk])
 
     @property
+    def spec(self):
+        """The game on the shelf: its engine, board, bots and words (``games.registry``)."""
+        return get_game(self.engine)
+
+    @property
     def title(self) -> str:
-        """The game's name ("Amerigo"), as its UI gives it."""
-        return get_ui(self.engine).TITLE
+        """The game's name, as the shelf gives it."""
+        return self.spec.title
 
     @property
     def rules(self):
-        return get_engine(self.engine)
+        return self.spec.engine
 
     def variant(self) -> str:
         """The game's named options in words (the edition): shown wherever the game is."""
-        return describe_options(self.engine, self.options)
+        return self.spec.describe_options(self.options)
 
     def engine_state(self):
         return self.rules.from_json(self.state)
@@ -336,7 +350,7 @@ class Seat(models.Model):
 
 class Move(models.Model):
     """One accepted action, or one undo, in order. Replaying every move from
-    ``Game.initial_state`` gives ``Game.state`` (``services.replay``)."""
+    ``Game.initial_state`` gives ``Game.state`` (``history.replay_steps``)."""
 
     class Kind(models.TextChoices):
         ACTION = "action", _("action")
@@ -401,6 +415,34 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"move {self.version} of game {self.game_id}"
+
+
+class Position(models.Model):
+    """The state after one version of a game, kept so that its history is read from near the
+    version wanted rather than replayed from the start (``games.history``): after every
+    ``history.POSITION_EVERY``-th version, after each undo, and wherever the round changed."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="positions"
+    )
+    version = models.PositiveIntegerField(_("version"))
+    state = WholeJSONField(_("state"))
+    new_round = models.BooleanField(
+        _("new round"),
+        default=False,
+        help_text=_("The round changed with this version: a point of the score chart."),
+    )
+
+    class Meta:
+        verbose_name = pgettext_lazy("a game's state", "position")
+        verbose_name_plural = pgettext_lazy("a game's state", "positions")
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="one_position_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"position {self.version} of game {self.game_id}"
 
 
 class DropVote(models.Model):

@@ -35,7 +35,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
 from games.models import Game, Move, Notification, Seat
-from games.signals import game_changed
+from games.signals import game_cancelled, game_finished, notifications_written, vote_opened
 
 log = logging.getLogger(__name__)
 
@@ -56,25 +56,26 @@ def backoff(attempts: int) -> timedelta:
 # Writing the outbox --------------------------------------------------------------------------
 
 
-@receiver(game_changed, dispatch_uid="games.notifications.write_for_change")
-def write_for_change(sender, *, game: Game, **kwargs) -> None:
-    """Inside the move's transaction: "game over" to every person at the table who wants it.
-    ("Your move" waits for ``write_turn_emails``.)"""
-    rows = []
-    if game.status == Game.Status.FINISHED:
-        for seat in game.seats.select_related("user"):
-            user = seat.user
-            if user is not None and not seat.dropped and user.game_over_email and user.email:
-                rows.append(
-                    Notification(
-                        user=user,
-                        kind=Kind.GAME_OVER,
-                        game=game,
-                        payload={"version": game.version},
-                        dedupe_key=f"game_over:{game.pk}:{user.pk}",
-                    )
-                )
-    write(rows)
+@receiver(game_finished, dispatch_uid="games.notifications.write_game_over")
+def write_game_over(sender, *, game: Game, **kwargs) -> None:
+    """Inside the last move's transaction: "game over" to every person at the table who wants
+    it. ("Your move" waits for ``write_turn_emails``.)"""
+    write(
+        [
+            Notification(
+                user=seat.user,
+                kind=Kind.GAME_OVER,
+                game=game,
+                payload={"version": game.version},
+                dedupe_key=f"game_over:{game.pk}:{seat.user_id}",
+            )
+            for seat in game.seats.select_related("user")
+            if seat.user is not None
+            and not seat.dropped
+            and seat.user.game_over_email
+            and seat.user.email
+        ]
+    )
 
 
 def write(rows: list[Notification]) -> list[int]:
@@ -96,14 +97,8 @@ def write(rows: list[Notification]) -> list[int]:
 
 
 def enqueue(ids: list[int]) -> None:
-    """Queue delivery; if the broker is unreachable the sweeper delivers within a minute."""
-    from games.tasks import deliver_notification
-
-    for notification_id in ids:
-        try:
-            deliver_notification.delay(notification_id)
-        except Exception:
-            log.warning("could not queue notification %s; the sweeper will", notification_id)
+    """After commit: the rows wait for delivery (``tasks.queue_delivery`` hears of them)."""
+    notifications_written.send(Notification, ids=ids)
 
 
 def write_reminder(game_id: int, *, now: datetime, paused: set[int] = frozenset()) -> bool:
@@ -214,27 +209,29 @@ def _write_turn_email(user_id: int, now: datetime) -> bool:
         return bool(write([note]))
 
 
-def write_votes(game: Game, absentee: Seat, voter_ids: set[int]) -> list[int]:
-    """The vote on ``absentee`` opened: each voter who hears of their turns is asked to vote.
+@receiver(vote_opened, dispatch_uid="games.notifications.write_votes")
+def write_votes(sender, *, game: Game, seat: Seat, voters: set[int], **kwargs) -> list[int]:
+    """The vote on ``seat`` opened: each voter who hears of their turns is asked to vote.
     Inside the timeout's transaction."""
-    stamp = int(absentee.timed_out_at.timestamp())
-    voters = get_user_model().objects.filter(pk__in=voter_ids).exclude(email="")
+    stamp = int(seat.timed_out_at.timestamp())
+    people = get_user_model().objects.filter(pk__in=voters).exclude(email="")
     return write(
         [
             Notification(
                 user=user,
                 kind=Kind.VOTE,
                 game=game,
-                payload={"version": game.version, "seat": absentee.pk},
-                dedupe_key=f"vote:{game.pk}:{absentee.pk}:{stamp}:{user.pk}",
+                payload={"version": game.version, "seat": seat.pk},
+                dedupe_key=f"vote:{game.pk}:{seat.pk}:{stamp}:{user.pk}",
             )
-            for user in voters
+            for user in people
             if wanted(user, Kind.VOTE)
         ]
     )
 
 
-def write_cancelled(game: Game) -> list[int]:
+@receiver(game_cancelled, dispatch_uid="games.notifications.write_cancelled")
+def write_cancelled(sender, *, game: Game, **kwargs) -> list[int]:
     """A moderator cancelled ``game``: each person at the table hears why (as with "game
     over", unless they switched that mail off). Inside the cancellation's transaction."""
     return write(

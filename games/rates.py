@@ -15,8 +15,6 @@ from games.services import GameError
 class TooFast(GameError):
     """Over a rate limit; ``retry_after``: the seconds until the window ends (``Retry-After``)."""
 
-    status = 429
-
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after

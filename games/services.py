@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -19,11 +19,17 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import notifications
-from games.engines import get_engine
+from games import history
 from games.models import DropVote, Game, Move, Seat, Vacation
-from games.signals import game_changed, game_started, move_applied
-from games.ui import get_ui
+from games.registry import get_engine, get_game
+from games.signals import (
+    game_cancelled,
+    game_changed,
+    game_finished,
+    game_started,
+    move_applied,
+    vote_opened,
+)
 
 TAKEOVER_AI = Seat.AI.MEDIUM
 """The AI that plays a seat whose person ran out of time or left the site."""
@@ -32,10 +38,9 @@ MAX_FORCED_MOVES = 50
 
 
 class GameError(Exception):
-    """A request the site refuses; ``status`` is the HTTP status that fits. A move the rules
-    refuse keeps the engine's ``code`` and ``params`` for programs that read them."""
-
-    status = 400
+    """A request the site refuses, in the reader's words; the pages and the API choose the
+    HTTP status by its kind (``games.views.http_status``). A move the rules refuse keeps the
+    engine's ``code`` and ``params`` for programs that read them."""
 
     def __init__(self, message: str, code: str = "", params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -45,23 +50,19 @@ class GameError(Exception):
 
 
 class Forbidden(GameError):
-    status = 403
+    """Not the requester's to do: not their seat, not their game."""
 
 
 class NotFound(GameError):
-    status = 404
+    pass
 
 
 class Conflict(GameError):
     """The game moved on since the player looked (stale version, or someone was faster)."""
 
-    status = 409
-
 
 class KeyReused(GameError):
     """The user's idempotency key was already used for another action."""
-
-    status = 409
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def create_game(
     *,
     num_players: int,
     options: dict[str, Any] | None = None,
-    engine: str = "puerto_rico",
+    engine: str,
     ai_seats: int = 0,
     ai_level: str = Seat.AI.MEDIUM,
     ai_levels: Sequence[str] = (),
@@ -341,16 +342,17 @@ def _submit(
         rules = get_engine(game.engine)
         try:
             parsed = rules.action_from_json(action)
-            state = rules.from_json(game.state)
+            before = rules.from_json(game.state)
             log: list[dict] = []
-            state = rules.apply(state, parsed, log=log)
+            state = rules.apply(before, parsed, log=log)
         except ValueError as error:  # IllegalAction and MalformedAction are ValueErrors
-            reason = get_ui(game.engine).describe_refusal(error.code, error.params)
+            reason = get_game(game.engine).describe_refusal(error.code, error.params)
             raise GameError(reason, error.code, error.params) from error
         if seat.timed_out_at is not None:  # back before the others voted them out
             _close_drop_vote(seat)
+        actor = None if ai else user
         move = _record(
-            game, rules, state, seat, parsed, log, actor=None if ai else user, key=idempotency_key
+            game, rules, before, state, seat, parsed, log, actor=actor, key=idempotency_key
         )
         _play_forced(game, rules, state)
         _announce(game, previous_position=previous_position, by_ai=ai)
@@ -435,6 +437,7 @@ MOVE_FIELDS = (
     "status",
     "finished_at",
     "result",
+    "round_scores",
 )
 """The game's columns a move may change; the others (the initial state above all, a large
 JSON value) are not written again with every move."""
@@ -443,6 +446,7 @@ JSON value) are not written again with every move."""
 def _record(
     game: Game,
     rules,
+    before,
     state,
     seat: Seat,
     action: Any,
@@ -453,8 +457,8 @@ def _record(
     forced: bool = False,
 ) -> Move:
     """Store the new state and the move, the engine's ``action`` in its canonical JSON: only
-    what the engine read, never fields it ignored."""
-    _save_state(game, rules, state, turn_passes=forced)
+    what the engine read, never fields it ignored. ``before``: the state it was played in."""
+    _save_state(game, rules, before, state, turn_passes=forced)
     return Move.objects.create(
         game=game,
         seat=seat,
@@ -467,9 +471,12 @@ def _record(
     )
 
 
-def _save_state(game: Game, rules, state, *, turn_passes: bool = False) -> None:
-    """The game's new state with version + 1: who acts, since when, and the result at the
-    end. ``turn_passes``: the turn starts afresh even if the same seat acts again."""
+def _save_state(
+    game: Game, rules, before, state, *, turn_passes: bool = False, undo: bool = False
+) -> None:
+    """The game's new state with version + 1, after ``before``: who acts, since when, the
+    result at the end, and its history (``history.record_move``). ``turn_passes``: the turn
+    starts afresh even if the same seat acts again; ``undo``: the state is an undo's."""
     game.version += 1
     game.state = rules.to_json(state)
     position = rules.current_player(state)
@@ -480,6 +487,7 @@ def _save_state(game: Game, rules, state, *, turn_passes: bool = False) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
+    history.record_move(game, rules, before, state, undo=undo)
     game.save(update_fields=MOVE_FIELDS)
 
 
@@ -495,8 +503,9 @@ def _play_forced(game: Game, rules, state) -> None:
         if len(legal) != 1:
             return
         log: list[dict] = []
-        state = rules.apply(state, legal[0], log=log)
-        _record(game, rules, state, seat, legal[0], log, forced=True)
+        after = rules.apply(state, legal[0], log=log)
+        _record(game, rules, state, after, seat, legal[0], log, forced=True)
+        state = after
 
 
 def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False) -> None:
@@ -505,6 +514,8 @@ def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False)
     seat is to act is decided here, from the seats the move already holds, so the receivers
     after commit need not ask the database again."""
     game_changed.send(Game, game=game, previous_position=previous_position, by_ai=by_ai)
+    if game.status == Game.Status.FINISHED:  # a finished game takes no more changes
+        game_finished.send(Game, game=game)
     to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
     game_id, version, ai_to_act = game.pk, game.version, to_act is not None and to_act.is_ai
     transaction.on_commit(
@@ -514,109 +525,7 @@ def _announce(game: Game, *, previous_position: int | None, by_ai: bool = False)
     )
 
 
-class ReplayError(ValueError):
-    """A move that does not replay: refused by the engine (``code`` and ``params`` as its
-    refusal), played by the wrong seat, or an undo of moves that are not the latest."""
-
-    def __init__(self, version: int, message: str, code: str = "", params=None) -> None:
-        super().__init__(message)
-        self.version, self.message, self.code, self.params = version, message, code, params or {}
-
-
-def undo_log(position: int, moves: int) -> list[dict]:
-    """An undo's log: the platform's own event, told by ``games.ui.describe_event``."""
-    return [{"event": "undo", "seat": position, "moves": moves}]
-
-
-def replay_steps(rules, initial, moves) -> Iterator[tuple[Any, list[dict]]]:
-    """The state after each move, with the events the engine tells of it, from the
-    ``initial`` state (the engine's, not JSON). ``moves`` are (version, kind, seat position,
-    action JSON) in order. An undo takes back the latest moves still standing, the versions
-    its action lists, and the state goes back to before the first of them. A move that does
-    not replay raises ``ReplayError``."""
-    standing: list[tuple[int, Any]] = []  # (version, state before it) of moves not taken back
-    state = initial
-    for version, kind, position, action in moves:
-        if kind == Move.Kind.UNDO:
-            taken = action.get("undo") if isinstance(action, dict) else None
-            is_list = isinstance(taken, list) and bool(taken)
-            latest = [v for v, _ in standing[-len(taken) :]] if is_list else None
-            if not is_list or latest != taken:
-                raise ReplayError(version, gettext("the undo does not take back the latest moves"))
-            state = standing[-len(taken)][1]
-            del standing[-len(taken) :]
-            yield state, undo_log(position, len(taken))
-            continue
-        if rules.current_player(state) != position:
-            raise ReplayError(version, gettext("it was not that seat's turn"))
-        log: list[dict] = []
-        try:
-            after = rules.apply(state, rules.action_from_json(action), log=log)
-        except ValueError as error:  # IllegalAction and MalformedAction
-            raise ReplayError(version, str(error), error.code, error.params) from error
-        standing.append((version, state))
-        state = after
-        yield state, log
-
-
-def stored_moves(game: Game, until: int | None = None) -> list[tuple[int, str, int, dict]]:
-    """The game's moves as ``replay_steps`` reads them."""
-    moves = game.moves.order_by("version")
-    if until is not None:
-        moves = moves.filter(version__lte=until)
-    return list(moves.values_list("version", "kind", "seat__position", "action"))
-
-
-def replay(game: Game, *, until: int | None = None):
-    """The state rebuilt from the initial state and every stored move, in order, undos
-    included (``until``: only the moves up to that version)."""
-    rules = get_engine(game.engine)
-    state = rules.from_json(game.initial_state)
-    for after, _log in replay_steps(rules, state, stored_moves(game, until)):
-        state = after
-    return state
-
-
 # Undo: a player takes back their own last decisions ---------------------------------------
-
-
-def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
-    """The moves an undo by ``seat`` would take back, the seat's last decision and the forced
-    moves after it, with the state before them; or a ``Conflict`` saying why there is none:
-    another player (or an AI) has acted since, a move among them showed hidden information
-    (``reveals`` of the engine), or the moves before them no longer replay (a game begun
-    before a rule was read otherwise)."""
-    standing: list[Move] = []
-    for move in game.moves.order_by("version").defer("log"):
-        if move.kind == Move.Kind.UNDO:
-            taken = set(move.action["undo"])
-            standing = [m for m in standing if m.version not in taken]
-        else:
-            standing.append(move)
-    taken = []
-    while standing and standing[-1].forced:
-        taken.insert(0, standing.pop())
-    if not standing:
-        raise Conflict(gettext("there is no move of yours to take back"))
-    if standing[-1].actor_id is None or standing[-1].actor_id != seat.user_id:
-        raise Conflict(
-            gettext("%(name)s has already moved: your move can no longer be taken back")
-            % {"name": standing[-1].seat.name}
-        )
-    taken.insert(0, standing[-1])
-    rules = get_engine(game.engine)
-    try:
-        before = state = replay(game, until=taken[0].version - 1)
-    except ReplayError as error:
-        raise Conflict(
-            gettext("the game's earlier moves no longer replay under today's rules: no undo here")
-        ) from error
-    for move in taken:
-        action = rules.action_from_json(move.action)
-        if rules.reveals(state, action):
-            raise Conflict(gettext("that move showed hidden information: it cannot be taken back"))
-        state = rules.apply(state, action)
-    return taken, before
 
 
 def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Move:
@@ -634,17 +543,20 @@ def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Mov
             raise Conflict(gettext("an AI player has your seat: take it back first"))
         if expected_version is not None and expected_version != game.version:
             raise Conflict(what_changed(game, expected_version, user))
-        taken, state = undoable(game, seat)
+        try:
+            taken, state = history.undoable(game, seat)
+        except history.NoUndo as refusal:
+            raise Conflict(str(refusal)) from None
         previous_position = game.current_position
         rules = get_engine(game.engine)
-        _save_state(game, rules, state)
+        _save_state(game, rules, rules.from_json(game.state), state, undo=True)
         move = Move.objects.create(
             game=game,
             seat=seat,
             version=game.version,
             kind=Move.Kind.UNDO,
             action={"undo": [m.version for m in taken]},
-            log=undo_log(seat.position, len(taken)),
+            log=history.undo_log(seat.position, len(taken)),
             actor=user,
         )
         _announce(game, previous_position=previous_position)
@@ -671,7 +583,7 @@ def time_out(game_id: int, *, now: datetime | None = None) -> bool:
         if game.on_timeout == Game.OnTimeout.VOTE and voters:
             seat.timed_out_at = now
             seat.save(update_fields=["timed_out_at"])
-            notifications.write_votes(game, seat, voters)
+            vote_opened.send(Game, game=game, seat=seat, voters=voters)
         else:  # no one left to vote: the AI keeps the seat warm
             _hand_to_ai(seat, now, dropped=False)
         _seats_changed(game)
@@ -742,6 +654,7 @@ def _seats_changed(game: Game) -> None:
     poll the version, show it, and a move prepared before it is refused as stale."""
     game.version += 1
     game.save(update_fields=["version"])
+    history.record_version(game)
 
 
 def _drop_voters(game: Game, absentee: Seat) -> set[int]:
@@ -784,9 +697,11 @@ def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> Mov
     seat = game.seat_to_act()
     if seat is None or not seat.is_ai:
         return None
-    rules = get_engine(game.engine)
+    spec = get_game(game.engine)
+    rules = spec.engine
     view = rules.player_view(rules.from_json(game.state), seat.position)
-    action = choose_action(rules, view, level=level or seat.ai_level, seed=game.seed + version)
+    level = level or seat.ai_level
+    action = choose_action(rules, view, bots=spec.bots, level=level, seed=game.seed + version)
     try:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:
@@ -837,7 +752,7 @@ def cancel_by_moderator(game_id: int, reason: str) -> Game:
         game.cancel_reason = reason
         game.save(update_fields=["cancel_reason"])
         _seats_changed(game)
-        notifications.write_cancelled(game)
+        game_cancelled.send(Game, game=game)
         _announce(game, previous_position=previous_position)
     return game
 

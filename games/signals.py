@@ -1,11 +1,34 @@
-"""Sent after commit, so receivers (AI scheduling, notifications) see the stored move."""
+"""What the rest of the site hears of a game: the one way ``games.services`` tells it.
+
+Two kinds of receivers. Inside the change's transaction (``game_changed``, ``game_finished``,
+``vote_opened``, ``game_cancelled``): they write what must commit together with the change or
+not at all, the move clock and the notification outbox. After commit (``move_applied``,
+``game_started``, ``notifications_written``): they queue work that must see the stored change,
+the AI's turn and the delivery of mail; a broker that is down is logged there, never the
+request's failure. Each receiver is a function in its own module (``games.clocks``,
+``games.notifications``), connected in ``games.receivers``; a new consumer of a game's end is
+one more receiver of ``game_finished``.
+"""
 
 from django.dispatch import Signal
 
 game_changed = Signal()
-"""Sent inside the move's transaction, after the game row and its moves are saved: ``game``,
-``previous_position`` (the seat that was to act before, or None at the start), ``by_ai``.
-Receivers write what must commit together with the move (e.g. notification outbox rows)."""
+"""Inside the transaction, after the game row and its moves are saved: ``game``,
+``previous_position`` (the seat that was to act before, or None at the start), ``by_ai``."""
+
+game_finished = Signal()
+"""Inside the transaction of the move that ended the game, after ``game_changed``: ``game``
+(finished, its result stored)."""
+
+vote_opened = Signal()
+"""Inside the timeout's transaction: the other players may vote to drop ``seat`` of ``game``;
+``voters`` are their user ids."""
+
+game_cancelled = Signal()
+"""Inside the transaction of a moderator's cancellation of ``game`` (its reason stored)."""
+
+notifications_written = Signal()
+"""After commit: outbox rows ``ids`` wait for delivery."""
 
 move_applied = Signal()
 """A move (and any forced moves after it) was stored: ``game_id``, ``version``, ``by_ai``, and

@@ -136,6 +136,15 @@ def deliver_notification(notification_id: int) -> None:
     notifications.deliver(notification_id)
 
 
+def queue_deliveries(ids: list[int]) -> None:
+    """Queue delivery; if the broker is unreachable the sweeper delivers within a minute."""
+    for notification_id in ids:
+        try:
+            deliver_notification.delay(notification_id)
+        except Exception:
+            log.warning("could not queue notification %s; the sweeper will", notification_id)
+
+
 @shared_task(ignore_result=True)
 def deliver_pending() -> None:
     """Every minute (beat): deliver outbox rows left behind or due for another attempt."""

@@ -19,18 +19,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import chat, rates
-from games.engines import ENGINES, get_engine
+from games import chat, history, rates
+from games.history import ReplayError, replay_steps
 from games.models import Game, Move, Seat
-from games.services import (
-    GameError,
-    ReplayError,
-    check_setup,
-    is_whole_number,
-    quoted,
-    replay_steps,
-)
-from games.ui import UIS, get_ui
+from games.registry import get_engine, get_game, is_offered
+from games.services import GameError, check_setup, is_whole_number, quoted
 
 FORMAT = "puerto-game"
 FORMAT_VERSION = 1
@@ -134,7 +127,7 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
     players = _players(data)
     moves = _moves(data)
     _check_rest(data)
-    state, logs = initial, []
+    state, logs, positions = initial, [], []
     try:
         for move, (after, events) in zip(
             moves, replay_steps(rules, initial, [_step(m) for m in moves]), strict=True
@@ -145,12 +138,15 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
             if events != move["events"]:
                 reason = gettext("its events differ from the replay")
                 raise ImportRefused(_at(move["version"], reason), move["version"])
+            position = history.kept(rules, move["version"], move["kind"], state, after)
+            if position is not None:
+                positions.append(position)
             state = after
             logs.append(events)
     except ReplayError as error:
         reason = error.message
         if error.code:
-            reason = get_ui(data["engine"]).describe_refusal(error.code, error.params)
+            reason = get_game(data["engine"]).describe_refusal(error.code, error.params)
         raise ImportRefused(_at(error.version, reason), error.version) from error
     if not rules.is_over(state):
         raise ImportRefused(gettext("the moves do not finish the game"))
@@ -179,13 +175,14 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
     if earlier is not None:
         return earlier, False
     try:
-        return _store(game, rules, initial, state, user, digest), True
+        return _store(game, rules, initial, state, positions, user, digest), True
     except IntegrityError:  # the same file, sent twice at once: the other request stored it
         return Game.objects.get(creator=user, import_digest=digest), False
 
 
-def _store(game: dict[str, Any], rules, initial, state, user, digest: str) -> Game:
-    """The checked and replayed ``game`` as a finished game to replay, in one transaction."""
+def _store(game: dict[str, Any], rules, initial, state, positions: list, user, digest: str) -> Game:
+    """The checked and replayed ``game`` as a finished game to replay, in one transaction,
+    with the ``positions`` its replay kept (``history.kept``)."""
     now = timezone.now()
     with transaction.atomic():
         stored = Game.objects.create(
@@ -226,6 +223,7 @@ def _store(game: dict[str, Any], rules, initial, state, user, digest: str) -> Ga
             )
             for m in game["moves"]
         )
+        history.record_replayed(stored, rules, positions, state)
     return stored
 
 
@@ -259,7 +257,7 @@ def _setup(data: Any):
         raise ImportRefused(gettext("this file's format version is not one puerto reads"))
     _fields(data, FIELDS, gettext("the file"))
     engine = data["engine"]
-    if not isinstance(engine, str) or engine not in ENGINES or engine not in UIS:
+    if not is_offered(engine):
         raise ImportRefused(gettext("this file is of a game puerto does not know"))
     try:
         check_setup(engine, data["num_players"], data["options"])

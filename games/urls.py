@@ -1,5 +1,4 @@
 from django.urls import path
-from django.views.generic import TemplateView
 
 from games import views
 
@@ -7,12 +6,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("mine/", views.my_games, name="mine"),
-    path("rules/puerto-rico/", views.rules, name="rules"),
-    path(
-        "rules/amerigo/",
-        TemplateView.as_view(template_name="games/rules_amerigo.html"),
-        name="rules_amerigo",
-    ),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:pk>/", views.game_page, name="game"),
     path("<int:pk>/board/", views.board, name="board"),

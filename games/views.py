@@ -12,24 +12,38 @@ from django.core import signing
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
-from games import charts, chat, clocks, notifications, rates, services, transfer
+from games import chat, clocks, history, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
 from games.models import Game, Move, Seat
-from games.ui import describe_event, get_ui, seat_board_context
-from games.ui.puerto_rico_rules import rules_page
+from games.registry import by_slug
 
 logger = logging.getLogger(__name__)
 
 LOG_MOVES = 40
 """Moves whose log lines the board shows; the full log has its own page."""
 MAX_MOVE_BODY = 16_384
+
+
+STATUS = {
+    services.NotFound: 404,
+    services.Forbidden: 403,
+    services.Conflict: 409,
+    services.KeyReused: 409,
+    rates.TooFast: 429,
+}
+"""The HTTP status of each kind of refusal; any other ``GameError`` is a bad request."""
+
+
+def http_status(error: services.GameError) -> int:
+    """The status a page or the API answers a refusal with: the services know no request."""
+    return next((status for kind, status in STATUS.items() if isinstance(error, kind)), 400)
 
 
 def _see_other(url: str) -> HttpResponseRedirect:
@@ -44,15 +58,6 @@ def _game(pk: int, viewer=None) -> Game:
     if game is None:
         raise Http404(gettext("no such game"))
     return game
-
-
-def _log_lines(game: Game, names: list[str], moves) -> list[dict]:
-    """The log told by the game's UI in the reader's language: ``moves`` are (version,
-    events) pairs in order."""
-    return [
-        {"version": version, "lines": [describe_event(game.engine, event, names) for event in log]}
-        for version, log in moves
-    ]
 
 
 def board_context(
@@ -74,7 +79,7 @@ def board_context(
     }
     if game.state is None:
         return context
-    ui = get_ui(game.engine)
+    spec = game.spec
     names = game.names()
     position = seat.position if seat else None
     to_act = game.seat_to_act() if game.status == Game.Status.RUNNING else None
@@ -82,19 +87,19 @@ def board_context(
     is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
     is_my_turn = is_my_turn and not to_act.is_ai
     context.update(
-        seat_board_context(
-            game.engine, game.engine_state(), position, names, posted=posted, may_act=is_my_turn
+        spec.seat_board_context(
+            game.engine_state(), position, names, posted=posted, may_act=is_my_turn
         )
     )
     # The latest moves, newest first: the log's lines and who made the last decision (undo).
     latest = game.moves.order_by("-version")[:LOG_MOVES]
     recent = list(latest.values_list("version", "log", "actor_id", "forced"))
     context.update(
-        ui_template=ui.TEMPLATE,
+        ui_template=spec.template,
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
-        log=_log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
+        log=history.log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
         clock=clocks.table_info(game, seat),
         can_undo=_can_undo(game, seat, to_act, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
@@ -105,9 +110,9 @@ def board_context(
 def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[tuple]) -> bool:
     """Whether ``seat`` may take back its last decision now. The latest moves (``recent``:
     version, log, actor, forced; newest first) tell the usual answer (the latest decision is
-    someone else's); only a player who just moved pays for the replay that checks for hidden
-    information shown. Not while an AI player is to act (``to_act``): it answers within
-    seconds, so the button would almost always be refused."""
+    someone else's); only a player who just moved pays for the check for hidden information
+    shown (``history.undoable``). Not while an AI player is to act (``to_act``): it answers
+    within seconds, so the button would almost always be refused."""
     if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
         return False
     if to_act is not None and to_act.is_ai:
@@ -116,8 +121,8 @@ def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[t
     if latest is None or latest != seat.user_id:
         return False
     try:
-        services.undoable(game, seat)
-    except services.Conflict:
+        history.undoable(game, seat)
+    except history.NoUndo:
         return False
     return True
 
@@ -142,20 +147,9 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
     if game.status == Game.Status.FINISHED:
-        context["chart"] = _final_chart(game)
+        context["chart"] = history.final_chart(game)
     context.update(_chat_context(request, game))
     return render(request, "games/game.html", context)
-
-
-def _final_chart(game: Game) -> dict | None:
-    """A finished game's score chart; none (logged) for a game whose stored moves do not
-    replay to it, so its page still shows the board."""
-    try:
-        history = History(game, None)
-    except services.ReplayError as error:
-        logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
-        return None
-    return history.chart(history.last)
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:
@@ -242,7 +236,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     seatless = services.seatless_refusal(game, request.user)
     if seatless is not None:  # nothing of a stranger's post is read
-        status, message = seatless.status, seatless.message
+        status, message = http_status(seatless), seatless.message
     else:
         status, message = _submit_posted(request, game)
     if not request.htmx:
@@ -261,7 +255,7 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
             gettext("the move does not say which version of the game you saw"),
             required=True,
         )
-        action = get_ui(game.engine).action_from_post(request.POST)
+        action = game.spec.action_from_post(request.POST)
     except ValueError as error:
         return 400, str(error) or gettext("malformed move")
     try:
@@ -273,7 +267,7 @@ def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
             idempotency_key=request.POST.get("key", "")[:64],
         )
     except services.GameError as error:
-        return error.status, error.message
+        return http_status(error), error.message
     return 200, ""
 
 
@@ -309,7 +303,7 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
     try:
         change(_game(pk))
     except services.GameError as refusal:
-        status, error = refusal.status, refusal.message
+        status, error = http_status(refusal), refusal.message
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -401,35 +395,12 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError as error:
         status, message = 400, str(error)
     except services.GameError as error:
-        status, message = error.status, error.message
+        status, message = http_status(error), error.message
     if not request.htmx:
         if message:
             messages.error(request, message)
         return _see_other(reverse("games:game", args=[pk]) + "#board")
     return _render_board(request, _game(pk), message, status)
-
-
-class History:
-    """A game replayed for one viewer: the state and the events after each move (step 0: the
-    start, ``last``: the latest), and the score chart of what the viewer may know."""
-
-    def __init__(self, game: Game, viewer: int | None) -> None:
-        self.rules, self.viewer = game.rules, viewer
-        initial = self.rules.from_json(game.initial_state)
-        moves = services.stored_moves(game)
-        replayed = list(services.replay_steps(self.rules, initial, moves))
-        self.states = [initial] + [state for state, _ in replayed]
-        self.events = [[]] + [events for _, events in replayed]
-        self.last = len(self.states) - 1
-        self.over = game.status == Game.Status.FINISHED
-        self.names = game.names()
-        self.colours = [s.colour for s in game.seats.all() if s.position is not None]  # in order
-
-    def chart(self, step: int) -> dict | None:
-        """The scores through ``step`` only: a replay must not give away what came after."""
-        states = self.states[: step + 1]
-        points = charts.round_scores(self.rules, states, self.viewer, everything_known=self.over)
-        return charts.chart(points, self.names, self.colours)
 
 
 @require_GET
@@ -445,30 +416,30 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(gettext("Only its players may replay a running game."), status=403)
     viewer = seat.position if seat else None
     try:
-        history = History(game, viewer)
-    except services.ReplayError as error:
+        asked = int(request.GET["step"])
+    except (KeyError, ValueError):
+        asked = None
+    try:
+        shown = history.replay_step(game, asked, viewer)
+    except history.ReplayError as error:
         logger.warning("game %s: move %s does not replay: %s", game.pk, error.version, error)
         message = gettext("The game's earlier moves no longer replay under today's rules.")
         return HttpResponse(message, status=409)
-    last = history.last
-    try:
-        step = min(max(int(request.GET.get("step", last)), 0), last)
-    except ValueError:
-        step = last
-    ui = get_ui(game.engine)
-    names = history.names
+    step, last = shown.number, shown.last
+    spec = game.spec
+    names = game.names()
     context = {
         "game": game,
         "seat": seat,
         "version": game.version,
         "is_my_turn": False,
-        "ui_template": ui.TEMPLATE,
-        **seat_board_context(game.engine, history.states[step], viewer, names, may_act=False),
+        "ui_template": spec.template,
+        **spec.seat_board_context(shown.state, viewer, names, may_act=False),
         "step": step,
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
-        "lines": [describe_event(game.engine, event, names) for event in history.events[step]],
-        "chart": history.chart(step),
+        "lines": history.told(game, shown.events, names),
+        "chart": shown.chart,
     }
     return render(request, "games/replay.html", context)
 
@@ -529,10 +500,15 @@ def _import_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def rules(request: HttpRequest) -> HttpResponse:
-    """Every role, building and component of Puerto Rico with its short rule: the board's
-    help in one page."""
-    return render(request, "games/rules.html", rules_page())
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's rules page: how puerto plays it, the board's help in one page."""
+    spec = by_slug(slug)
+    if spec is None:
+        raise Http404(gettext("There is no such game."))
+    page = spec.rules_template
+    if isinstance(page, str):
+        page = get_template(page)
+    return HttpResponse(page.render(spec.rules_context(), request))
 
 
 @require_GET
@@ -542,7 +518,8 @@ def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     names = game.names()
     moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")
-    return render(request, "games/log.html", {"game": game, "log": _log_lines(game, names, moves)})
+    log = history.log_lines(game, names, moves)
+    return render(request, "games/log.html", {"game": game, "log": log})
 
 
 def invite(request: HttpRequest, code: str) -> HttpResponse:

@@ -24,11 +24,10 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.admin import UserAdmin
-from games.engines import get_engine
+from games import history
 from games.forms import whole_number
 from games.models import ChatMessage, Game, Move, Seat
-from games.services import GameError, replay
-from games.ui import describe_event, get_ui
+from games.services import GameError
 from moderation import services
 from moderation.models import Entry, Report, Standing
 
@@ -175,11 +174,11 @@ class GameAdmin(ModeratedAdmin):
         return [path("<int:pk>/board/", board, name="games_game_board"), *super().get_urls()]
 
     def board_view(self, request, pk: int):
-        """The whole state after any move (``?v=``: the version; default the last), replayed
-        from the stored moves, with every move's log lines, the chat (hidden messages too) and
-        the reports. Moderators may see everything: the board is the UI's moderator's board,
-        and the state beside it is a table of every value, hidden ones included. Moderators
-        only."""
+        """The whole state after any move (``?v=``: the version; default the last), from the
+        game's history (``history.state_at``), with every move's log lines, the chat (hidden
+        messages too) and the reports. Moderators may see everything: the board is the game's
+        moderator's board, and the state beside it is a table of every value, hidden ones
+        included. Moderators only."""
         if not request.user.has_perm(services.PERMISSION):
             raise PermissionDenied
         game = get_object_or_404(Game, pk=pk)
@@ -190,15 +189,14 @@ class GameAdmin(ModeratedAdmin):
         except ValueError as error:
             return HttpResponseBadRequest(str(error))
         version = game.version if seen is None else seen
-        rules = get_engine(game.engine)
-        position = replay(game, until=version)
-        state = rules.to_json(position)
+        spec = game.spec
+        position = history.state_at(game, version)
+        state = spec.engine.to_json(position)
         names = game.names()
-        ui = get_ui(game.engine)
         moves = [
             {
                 "move": move,
-                "lines": [describe_event(game.engine, event, names) for event in move.log],
+                "lines": history.told(game, move.log, names),
                 "shown": move.version <= version,
             }
             for move in game.moves.select_related("seat__user", "actor").order_by("version")
@@ -212,8 +210,8 @@ class GameAdmin(ModeratedAdmin):
             "version": version,
             "state": state_rows(state),
             # The table drawn for a moderator; the state's table shows the hidden parts.
-            **ui.moderator_board_context(position, names),
-            "ui_template": ui.TEMPLATE,
+            **spec.moderator_board_context(position, names),
+            "ui_template": spec.template,
             "moves": moves,
             "chat": game.chat_messages.select_related("author").order_by("pk"),
             "reports": game.reports.select_related("reporter", "player").order_by("-pk"),
@@ -284,7 +282,7 @@ class MoveAdmin(ModeratedAdmin):
     @admin.display(description=_("log, as the players read it"))
     def told(self, move: Move) -> str:
         names = move.game.names()
-        return "\n".join(describe_event(move.game.engine, event, names) for event in move.log)
+        return "\n".join(history.told(move.game, move.log, names))
 
 
 # The chat and the reports ------------------------------------------------------------------------

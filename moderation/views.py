@@ -14,6 +14,7 @@ from games import chat
 from games.forms import whole_number
 from games.models import ChatMessage, Game
 from games.services import GameError
+from games.views import http_status
 from moderation import services
 from moderation.models import Report
 
@@ -63,7 +64,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
                 )
             except GameError as error:
                 form.add_error(None, error.message)
-                status = error.status
+                status = http_status(error)
             else:
                 messages.success(
                     request, gettext("Thank you: the moderators will look at your report.")

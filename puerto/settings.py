@@ -72,6 +72,9 @@ INSTALLED_APPS = [
     "moderation",  # after accounts: it puts the moderation actions on the user admin
 ]
 
+PUERTO_GAMES = ["games.shelf.puerto_rico", "games.shelf.amerigo"]
+"""The games on offer (``games.registry``), in the lobby's order: the first is the default."""
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -6,15 +6,18 @@ from django.db import DatabaseError, connection
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.text import get_text_list
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import notifications
+from games.registry import shelf
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Visitors learn what the site is; a player finds the games waiting for their move."""
-    context = {}
+    context = {"games": get_text_list([str(game.title) for game in shelf()], gettext("and"))}
     if request.user.is_authenticated:
         waiting = notifications.waiting_for(request.user)
         prefetch_related_objects(waiting, "seats__user")

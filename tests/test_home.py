@@ -47,7 +47,7 @@ def test_a_players_home_page_lists_the_games_waiting_for_their_move(client, djan
         django_user_model.objects.create_user(name, password="x-secret-1")
         for name in ("anna", "bob", "chris")
     )
-    games = [services.create_game(anna, num_players=3) for _ in range(2)]
+    games = [services.create_game(anna, engine="puerto_rico", num_players=3) for _ in range(2)]
     for game in games:
         services.join_game(game.pk, bob)
         services.join_game(game.pk, chris)

@@ -305,7 +305,9 @@ def test_the_admin_names_our_models_and_fields_in_german(admin_client, admin_use
     assert "E-Mail-Benachrichtigungen" in index and "Partien" in index and "Urlaube" in index
     page = admin_client.get(f"/admin/accounts/user/{admin_user.pk}/change/").content.decode()
     assert "Anzeigename" in page and "Erinnerungs-E-Mail" in page
-    game = Game.objects.create(num_players=3)  # games are only seen in the admin, not added
+    game = Game.objects.create(
+        engine="puerto_rico", num_players=3
+    )  # games are only seen in the admin, not added
     page = visible_text(admin_client.get(f"/admin/games/game/{game.pk}/change/").content.decode())
     assert "Anzahl der Spieler" in page and "Zugzeit" in page
     assert english_leaks(page) == []

@@ -8,9 +8,11 @@ from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from games import services
-from games.engines import get_engine
+from games import services, transfer
 from games.models import Game, Move
+from games.registry import get_engine
+from tests.games.game_files import game_file, with_an_undo
+from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
 
@@ -60,11 +62,13 @@ def _migrate(target: str | None = None) -> None:
 @pytest.mark.django_db
 def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_model):
     users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     _play(game.pk, users, 60)
-    waiting = services.create_game(users[0], num_players=3)  # no state yet: nothing to replay
+    waiting = services.create_game(
+        users[0], engine="puerto_rico", num_players=3
+    )  # no state yet: nothing to replay
     moves = Move.objects.filter(game=game).order_by("version")
     assert moves.count() >= 60
     # Stored the old way: sentences with {pN} for the players.
@@ -84,7 +88,7 @@ def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_mo
         state = pr.apply(state, pr.action_from_json(move.action), log=events)
         assert move.log == events and events, move.version
     assert pr.to_json(state) == game.state
-    assert services.replay(game).to_json() == game.state
+    assert replayed(game).to_json() == game.state
     assert Game.objects.get(pk=waiting.pk).initial_state is None
 
 
@@ -92,7 +96,7 @@ def test_the_log_migration_rebuilds_events_by_replaying_the_moves(django_user_mo
 @pytest.mark.django_db
 def test_the_log_migration_stops_when_the_moves_do_not_give_the_stored_state(django_user_model):
     users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     _play(game.pk, users, 5)
@@ -103,3 +107,35 @@ def test_the_log_migration_stops_when_the_moves_do_not_give_the_stored_state(dja
 
     with pytest.raises(RuntimeError, match=f"game {game.pk}: replaying its moves"):
         _migrate("0007_log_as_events")
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_positions_migration_keeps_what_playing_the_games_keeps(django_user_model):
+    """Games from before the positions get those a game played since keeps, and a finished
+    game its chart; a game whose moves no longer replay gets none (its history is replayed
+    from the start)."""
+    users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
+    running = services.create_game(users[0], num_players=3)
+    for user in users[1:]:
+        services.join_game(running.pk, user)
+    _play(running.pk, users, 70)
+    finished, _ = transfer.import_game(with_an_undo(game_file(seed=5), 4), users[0])
+    broken = services.create_game(users[0], num_players=3)
+    for user in users[1:]:
+        services.join_game(broken.pk, user)
+    _play(broken.pk, users, 25)
+    Move.objects.filter(game=broken, version=1).update(action={"type": "choose_role", "role": "x"})
+
+    def kept(game: Game) -> list[tuple]:
+        return list(game.positions.values_list("version", "state", "new_round"))
+
+    before = {game.pk: kept(game) for game in (running, finished)}
+    chart = Game.objects.get(pk=finished.pk).round_scores
+    assert all(before.values()) and chart
+    _migrate("0015_engine_without_default")
+    _migrate()
+
+    assert {game.pk: kept(game) for game in (running, finished)} == before
+    assert Game.objects.get(pk=finished.pk).round_scores == chart
+    assert kept(broken) == []

@@ -17,7 +17,9 @@ UNREACHABLE_REDIS = {
 @pytest.mark.django_db
 def test_a_signed_in_request_works_while_redis_is_down(client, django_user_model):
     anna = django_user_model.objects.create_user("anna")
-    game = services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")
+    game = services.create_game(
+        anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level="easy"
+    )
     client.force_login(anna)
 
     with override_settings(CACHES=UNREACHABLE_REDIS):

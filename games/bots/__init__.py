@@ -2,23 +2,22 @@
 
 A bot sees only its seat's view (``rules.player_view``), never the full state: it rebuilds a
 state with ``rules.determinize`` (hidden parts guessed from the seed) and reasons on that.
+Each game has its bots, one per level (``games.bots.puerto_rico``, ``games.bots.amerigo``),
+declared with the game on the shelf (``games.registry``).
 
-Levels: ``random`` (uniform over the legal actions), ``easy`` (the heuristic of ``policy``
-with noise on its scores), ``medium`` (the same heuristic, noise-free), ``hard`` (determinized
-Monte Carlo search over the hidden information, with the heuristic for playouts: ``search``).
+Levels: ``random`` (uniform over the legal actions), ``easy`` (the game's heuristic with noise
+on its scores), ``medium`` (the same heuristic, noise-free), ``hard`` (determinized Monte
+Carlo search over the hidden information).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import amerigo, policy, search
-from .knowledge import Values
-
-EASY_NOISE = 0.6
-"""Width (VP) of the blur on the easy player's scores: it often misjudges close choices."""
+LEVELS = ("random", "easy", "medium", "hard")
+"""The levels every game's bots offer, weakest first."""
 
 Bot = Callable[..., Any]
 """``bot(state, view, legal, seed, *, budget, simulations)``: the action to take in the
@@ -29,44 +28,21 @@ def play_random(state: Any, view: dict, legal: list, seed: int, **limits: Any) -
     return legal[random.Random(seed).randrange(len(legal))]
 
 
-def heuristic(noise: float) -> Bot:
-    """The heuristic player with ``noise`` (VP) of blur on its scores."""
-
-    def play(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
-        return policy.choose(state, Values(state), random.Random(seed), noise)
-
-    return play
-
-
-def play_hard(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
-    return search.choose(state, view, seed, **limits)
-
-
-BOTS: dict[str, Bot] = {
-    "random": play_random,
-    "easy": heuristic(EASY_NOISE),
-    "medium": heuristic(0.0),
-    "hard": play_hard,
-}
-"""The bot of each level; one more level is one more entry (a test adds a failing one)."""
-LEVELS = tuple(BOTS)
-GAME_BOTS: dict[str, dict[str, Bot]] = {"amerigo": amerigo.BOTS}
-"""Games with bots of their own (the same level names); any other engine uses ``BOTS``."""
-
-
 def choose_action(
     rules: Any,
     view: dict,
     *,
+    bots: Mapping[str, Bot],
     level: str,
     seed: int,
     budget: float | None = None,
     simulations: int | None = None,
 ) -> Any:
-    """The action an AI player of ``level`` takes, seeing ``view`` (the ``player_view`` of the
-    seat to act). ``budget`` (seconds) and ``simulations`` bound the hard player's search;
-    a simulation count makes its move reproducible whatever the machine's speed."""
-    bot = GAME_BOTS.get(getattr(rules, "NAME", ""), BOTS).get(level)
+    """The action the game's AI player of ``level`` (one of ``bots``) takes, seeing ``view``
+    (the ``player_view`` of the seat to act). ``budget`` (seconds) and ``simulations`` bound
+    the hard player's search; a simulation count makes its move reproducible whatever the
+    machine's speed."""
+    bot = bots.get(level)
     if bot is None:
         raise ValueError(f"unknown AI level {level!r}")
     state = rules.determinize(view, seed)

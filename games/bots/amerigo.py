@@ -15,6 +15,7 @@ import random
 import time
 from typing import Any
 
+from games.bots import Bot, play_random
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
     CHEST_GOLD,
@@ -57,10 +58,6 @@ def value(state: am.State, seat: int) -> float:
         + 1.5 * len(p.markers)
         + tiles
     )
-
-
-def play_random(state: Any, view: dict, legal: list, seed: int, **limits: Any) -> Any:
-    return legal[random.Random(seed).randrange(len(legal))]
 
 
 def _best_step(state: am.State, seat: int, legal: list, rng: random.Random) -> Any:
@@ -416,5 +413,10 @@ def play_hard(
     return cands[best]
 
 
-BOTS = {"random": play_random, "easy": play_easy, "medium": play_medium, "hard": play_hard}
+BOTS: dict[str, Bot] = {
+    "random": play_random,
+    "easy": play_easy,
+    "medium": play_medium,
+    "hard": play_hard,
+}
 """Every level the site offers."""

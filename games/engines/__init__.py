@@ -1,19 +1,6 @@
-"""Rules engines: pure Python, no Django. The platform reaches a game only through
-``get_engine(name)``, which returns a module implementing ``protocol.Engine``."""
-
-from __future__ import annotations
-
-from importlib import import_module
+"""Rules engines: pure Python, no Django. Each game's engine is a module implementing
+``protocol.Engine``; the platform finds it through the shelf (``games.registry``)."""
 
 from .protocol import Engine
 
-ENGINES = {"puerto_rico": "games.engines.puerto_rico", "amerigo": "games.engines.amerigo"}
-
-
-def get_engine(name: str) -> Engine:
-    if name not in ENGINES:
-        raise LookupError(f"unknown game engine {name!r}")
-    return import_module(ENGINES[name])  # type: ignore[return-value]
-
-
-__all__ = ["ENGINES", "Engine", "get_engine"]
+__all__ = ["Engine"]

@@ -3,7 +3,7 @@ its initial state with the engine (pure functions), so old games read in any lan
 
 from django.db import migrations, models
 
-from games.engines import get_engine
+from games.registry import get_engine
 
 
 def rebuild_events(apps, schema_editor):

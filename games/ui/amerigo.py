@@ -51,13 +51,6 @@ from games.ui.amerigo_names import (
 )
 from games.ui.posted import action_json, check_size
 
-TITLE = gettext_lazy("Amerigo")
-RULES = "games:rules_amerigo"
-TEMPLATE = "games/amerigo/board.html"
-OPTION_TEXTS: dict[str, tuple[str, str]] = {}
-OPTION_CHOICE_NAMES: dict[str, dict] = {}
-"""Amerigo has no named choices to show beside the game's name."""
-
 CELL = 20
 """Drawn size of one map field (SVG units)."""
 MARGIN = 14
@@ -69,10 +62,10 @@ BUTTONS_AT_MOST = 8
 def board_context(
     view: dict[str, Any], names: list[str], legal=None, posted=None
 ) -> dict[str, Any]:
-    """Everything ``TEMPLATE`` shows of ``view`` (``player_view`` of the seat ``view["seat"]``,
-    None for a spectator), under one key so it cannot clash with the platform's. ``legal``:
-    the viewer's legal actions when they may move now, else None. ``posted`` is not needed:
-    every Amerigo form is a single choice."""
+    """Everything the board's template shows of ``view`` (``player_view`` of the seat
+    ``view["seat"]``, None for a spectator), under one key so it cannot clash with the
+    platform's. ``legal``: the viewer's legal actions when they may move now, else None.
+    ``posted`` is not needed: every Amerigo form is a single choice."""
     state = masked_state(view)
     position = view["seat"]
     over = am.is_over(state)

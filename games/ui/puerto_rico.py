@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
@@ -38,16 +38,13 @@ from games.ui.puerto_rico_names import (
 )
 from games.ui.puerto_rico_rules import building_rule
 
-TITLE = gettext_lazy("Puerto Rico")
-RULES = "games:rules"
-TEMPLATE = "games/puerto_rico/board.html"
-
 
 def board_context(
     view: dict[str, Any], names: list[str], legal=None, posted=None
 ) -> dict[str, Any]:
-    """Everything ``TEMPLATE`` shows of ``view`` (``player_view`` of the seat ``view["seat"]``,
-    None for a spectator), under one key so it cannot clash with the platform's.
+    """Everything the board's template shows of ``view`` (``player_view`` of the seat
+    ``view["seat"]``, None for a spectator), under one key so it cannot clash with the
+    platform's.
 
     ``legal``: the viewer's legal actions when they may move now, else None (a seat waiting,
     a spectator, or the seat to act while an AI plays it or the game was cancelled: they see

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from games import services
 from games.models import Game, Move, Seat
 from tests.accounts.conftest import PASSWORD, log_in
+from tests.replayed import replayed
 
 User = get_user_model()
 
@@ -19,7 +20,7 @@ def verified(name: str):
 
 
 def running_game(creator, *others) -> Game:
-    game = services.create_game(creator, num_players=1 + len(others))
+    game = services.create_game(creator, engine="puerto_rico", num_players=1 + len(others))
     for user in others:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -99,9 +100,9 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
             break
         Game.objects.filter(pk=waiting.pk).update(status=Game.Status.ABORTED)
     waiting_version = waiting.version
-    joined = services.create_game(others[0], num_players=4)
+    joined = services.create_game(others[0], engine="puerto_rico", num_players=4)
     services.join_game(joined.pk, mover)
-    alone = services.create_game(mover, num_players=3)
+    alone = services.create_game(mover, engine="puerto_rico", num_players=3)
     finished = running_game(mover, *others)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
     version = game.version
@@ -119,7 +120,7 @@ def test_running_seats_go_to_the_ai_which_plays_on_and_open_seats_are_freed(clie
     ai_moves = Move.objects.filter(game=game, seat=seat, version__gt=version)
     assert ai_moves.exists() and all(m.actor is None and not m.forced for m in ai_moves)
     assert game.seat_to_act() != seat
-    assert game.rules.to_json(services.replay(game)) == game.state
+    assert game.rules.to_json(replayed(game)) == game.state
 
     # The running game where someone else is to act: the seat is handed over, nothing played;
     # the version moves on so that the others' open boards show the AI in the seat.

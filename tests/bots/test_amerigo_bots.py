@@ -7,12 +7,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.bots import BOTS, GAME_BOTS, LEVELS, amerigo, choose_action
+from games.bots import LEVELS, amerigo, choose_action
+from games.bots.amerigo import BOTS
+from games.bots.puerto_rico import BOTS as PUERTO_RICO_BOTS
 from games.engines import amerigo as am
 from games.engines.amerigo.rules import new_act
 from games.engines.amerigo.state import derive_cover
 
-AMERIGO_LEVELS = tuple(GAME_BOTS["amerigo"])
+AMERIGO_LEVELS = tuple(BOTS)
 SIMULATIONS = 4
 """The hard player searches within a count of playouts here, never the 2 s budget."""
 
@@ -29,7 +31,7 @@ def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
         if k % every == 0:
             yield state, view
         action = choose_action(
-            am, view, level=levels[seat], seed=seed * 10_000 + k, simulations=SIMULATIONS
+            am, view, bots=BOTS, level=levels[seat], seed=seed * 10_000 + k, simulations=SIMULATIONS
         )
         assert action in am.legal_actions(state)
         shipping = state.phase == "act" and state.act["colour"] == "blue"
@@ -42,11 +44,11 @@ def _game(num_players: int, seed: int, levels: list[str], every: int = 1):
 
 def test_amerigo_offers_every_level_of_the_site_and_puerto_rico_keeps_its_own():
     site_levels = ("random", "easy", "medium", "hard")
-    # LEVELS as the site offers them; a test's own failing bot may have joined BOTS since.
-    assert AMERIGO_LEVELS == LEVELS == site_levels and tuple(BOTS)[:4] == site_levels
-    assert GAME_BOTS["amerigo"]["hard"] is amerigo.play_hard
+    # LEVELS as the site offers them; a test's own failing bot may have joined Puerto Rico's.
+    assert AMERIGO_LEVELS == LEVELS == site_levels and tuple(PUERTO_RICO_BOTS)[:4] == site_levels
+    assert BOTS["hard"] is amerigo.play_hard
     with pytest.raises(ValueError):
-        choose_action(am, am.player_view(am.new_game(2, 1), 0), level="expert", seed=1)
+        choose_action(am, am.player_view(am.new_game(2, 1), 0), bots=BOTS, level="expert", seed=1)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +70,7 @@ def test_amerigo_bots_decide_the_same_whatever_the_hidden_parts(level):
     tower, face-down markers and pirates, the seed); a bot handed either decides the same.
     The hard player's playouts cross the end of a turn, where the tower's inside decides
     what comes out: had it played on the state it was handed, the two would part."""
-    bot = GAME_BOTS["amerigo"][level]
+    bot = BOTS[level]
     checked = scrambled = 0
     for state, view in _game(3, 21, ["random"] * 3, every=25):
         one, other = am.determinize(view, 1), am.determinize(view, 2)
@@ -87,7 +89,7 @@ def test_amerigo_bots_decide_the_same_whatever_the_hidden_parts(level):
 
 def test_medium_is_reproducible_given_its_seed():
     moves = [
-        [choose_action(am, view, level="medium", seed=3) for _ in range(2)]
+        [choose_action(am, view, bots=BOTS, level="medium", seed=3) for _ in range(2)]
         for _, view in _game(2, 5, ["random"] * 2, every=40)
     ]
     assert len(moves) > 5
@@ -142,7 +144,10 @@ def test_hard_is_reproducible_given_its_seed_and_decides_legally():
     for k, (state, view) in enumerate(_choices(5)):
         if k == 6:
             break
-        pair = [choose_action(am, view, level="hard", seed=3, simulations=8) for _ in range(2)]
+        pair = [
+            choose_action(am, view, bots=BOTS, level="hard", seed=3, simulations=8)
+            for _ in range(2)
+        ]
         assert pair[0] == pair[1]
         assert pair[0] in am.legal_actions(state)
         moves.append(pair[0])

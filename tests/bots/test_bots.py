@@ -15,10 +15,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.bots import LEVELS, choose_action, search
-from games.engines import get_engine
+from games.bots import LEVELS, choose_action
+from games.bots.puerto_rico import BOTS, search
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.state import Ship
+from games.registry import get_engine
 
 HARD_SIMULATIONS = 2
 
@@ -36,7 +37,9 @@ def positions(num_players: int, seed: int, every: int = 1, edition: str = "base"
         if move % every == 0:
             yield state, view
         level = "random" if rng.random() < 0.3 else "easy"
-        state = pr.apply(state, choose_action(pr, view, level=level, seed=seed * 1000 + move))
+        state = pr.apply(
+            state, choose_action(pr, view, bots=BOTS, level=level, seed=seed * 1000 + move)
+        )
         move += 1
 
 
@@ -83,7 +86,7 @@ def test_every_level_plays_only_legal_moves(level, num_players):
     every = 7 if level == "hard" else 1
     for seed in range(2 if level == "hard" else 4):
         for state, view in positions(num_players, 100 + seed, every=every):
-            action = choose_action(pr, view, level=level, seed=seed, **kwargs(level))
+            action = choose_action(pr, view, bots=BOTS, level=level, seed=seed, **kwargs(level))
             pr.check(state, action)
 
 
@@ -96,7 +99,7 @@ def test_whole_games_between_bots_finish(level, num_players):
         seat = pr.current_player(state)
         mine = level if seat == 0 else "easy"
         view = pr.player_view(state, seat)
-        action = choose_action(pr, view, level=mine, seed=move, **kwargs(mine))
+        action = choose_action(pr, view, bots=BOTS, level=mine, seed=move, **kwargs(mine))
         state = pr.apply(state, action)
         move += 1
     assert pr.winners(state)
@@ -135,8 +138,10 @@ def assert_hidden_information_unread(level: str, edition: str) -> None:
             assert twin_view == view
             if twin.stack == state.stack:
                 continue
-            mine = choose_action(pr, view, level=level, seed=seed, **kwargs(level))
-            theirs = choose_action(pr, twin_view, level=level, seed=seed, **kwargs(level))
+            mine = choose_action(pr, view, bots=BOTS, level=level, seed=seed, **kwargs(level))
+            theirs = choose_action(
+                pr, twin_view, bots=BOTS, level=level, seed=seed, **kwargs(level)
+            )
             assert mine == theirs
             checked += 1
     assert checked > 10
@@ -145,22 +150,22 @@ def assert_hidden_information_unread(level: str, edition: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_view_and_seed_give_the_same_action(level):
     for _, view in positions(5, 400, every=13):
-        first = choose_action(pr, view, level=level, seed=11, **kwargs(level))
-        again = choose_action(pr, dict(view), level=level, seed=11, **kwargs(level))
+        first = choose_action(pr, view, bots=BOTS, level=level, seed=11, **kwargs(level))
+        again = choose_action(pr, dict(view), bots=BOTS, level=level, seed=11, **kwargs(level))
         assert first == again
 
 
 def test_random_level_picks_uniformly_among_the_legal_actions():
     state = pr.new_game(4, 1)
     view = pr.player_view(state, 0)
-    picks = {choose_action(pr, view, level="random", seed=s) for s in range(200)}
+    picks = {choose_action(pr, view, bots=BOTS, level="random", seed=s) for s in range(200)}
     assert picks == set(pr.legal_actions(state))
 
 
 def test_an_unknown_level_is_refused():
     view = pr.player_view(pr.new_game(3, 1), 0)
     with pytest.raises(ValueError, match="unknown AI level"):
-        choose_action(pr, view, level="grandmaster", seed=1)
+        choose_action(pr, view, bots=BOTS, level="grandmaster", seed=1)
 
 
 def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
@@ -179,7 +184,9 @@ def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
     monkeypatch.setattr(pr.Arrangements, "__iter__", refuse)
     for state, view in boards:
         for level in ("easy", "medium", "hard"):
-            pr.check(state, choose_action(pr, view, level=level, seed=2, **kwargs(level)))
+            pr.check(
+                state, choose_action(pr, view, bots=BOTS, level=level, seed=2, **kwargs(level))
+            )
 
 
 @pytest.mark.parametrize("budget", [0.3, 0.8])
@@ -204,7 +211,7 @@ def test_the_hard_player_fills_its_time_budget_and_keeps_to_it(monkeypatch, budg
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
 
-    pr.check(state, choose_action(pr, view, level="hard", seed=1, budget=budget))
+    pr.check(state, choose_action(pr, view, bots=BOTS, level="hard", seed=1, budget=budget))
 
     used = clock[0] - 100.0
     longest_batch = batches[1] - batches[0]  # the first, with every candidate alive
@@ -235,7 +242,7 @@ def test_every_level_plays_only_legal_moves_with_the_nobles(level, num_players, 
     """The Nobles alone and with the New Buildings ("both")."""
     every = 11 if level == "hard" else 2
     for state, view in positions(num_players, 700 + num_players, every, edition=edition):
-        action = choose_action(pr, view, level=level, seed=3, **kwargs(level))
+        action = choose_action(pr, view, bots=BOTS, level=level, seed=3, **kwargs(level))
         pr.check(state, action)
 
 
@@ -246,7 +253,7 @@ def test_whole_games_with_the_nobles_finish(level):
     while not pr.is_over(state):
         seat = pr.current_player(state)
         view = pr.player_view(state, seat)
-        state = pr.apply(state, choose_action(pr, view, level=level, seed=move))
+        state = pr.apply(state, choose_action(pr, view, bots=BOTS, level=level, seed=move))
         move += 1
     assert pr.winners(state)
     assert sum(pr.scores(state)[seat]["nobles"] for seat in range(3)) > 0
@@ -267,7 +274,9 @@ def _nobles_table(anna: dict) -> pr.State:
 def test_the_mayor_takes_the_ships_noble(level):
     state = _nobles_table({"island": {"corn": {"tiles": 3, "colonists": 0}}})
     state = pr.apply(state, pr.ChooseRole("mayor"))
-    action = choose_action(pr, pr.player_view(state, 0), level=level, seed=1, **kwargs(level))
+    action = choose_action(
+        pr, pr.player_view(state, 0), bots=BOTS, level=level, seed=1, **kwargs(level)
+    )
     assert action.take_noble and sum(action.noble_island) == 1
 
 
@@ -289,7 +298,7 @@ def test_the_royal_supplier_trades_barrels_no_ship_takes():
         state.goods[g] -= 1
     state = pr.apply(state, pr.ChooseRole("captain"))
     assert state.current == 0
-    action = choose_action(pr, pr.player_view(state, 0), level="medium", seed=1)
+    action = choose_action(pr, pr.player_view(state, 0), bots=BOTS, level="medium", seed=1)
     assert action == pr.RoyalSupplier((3, 4))
 
 
@@ -324,7 +333,7 @@ def test_a_whole_game_with_both_expansions_finishes():
     move = 0
     while not pr.is_over(state):
         view = pr.player_view(state, pr.current_player(state))
-        state = pr.apply(state, choose_action(pr, view, level="medium", seed=move))
+        state = pr.apply(state, choose_action(pr, view, bots=BOTS, level="medium", seed=move))
         move += 1
     assert pr.winners(state)
     assert state.drafted and sum(pr.scores(state)[seat]["nobles"] for seat in range(4)) > 0

@@ -10,6 +10,7 @@ import pytest
 from games.bots import LEVELS, choose_action
 from games.bots.knowledge import DRAFT_VALUE, Values
 from games.bots.policy import building_worth, choose
+from games.bots.puerto_rico import BOTS
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.actions import PASS, MoveGuest
 from games.engines.puerto_rico.data import BUILDINGS, NEW_BUILDINGS, NOBLES
@@ -33,7 +34,9 @@ def positions(num_players: int, seed: int, every: int = 1):
         if move % every == 0:
             yield state, view
         level = "random" if rng.random() < 0.3 else "easy"
-        state = pr.apply(state, choose_action(pr, view, level=level, seed=seed * 1000 + move))
+        state = pr.apply(
+            state, choose_action(pr, view, bots=BOTS, level=level, seed=seed * 1000 + move)
+        )
         move += 1
 
 
@@ -42,7 +45,9 @@ def positions(num_players: int, seed: int, every: int = 1):
 def test_every_level_plays_only_legal_moves_with_the_new_buildings(level, num_players):
     every = 11 if level == "hard" else 2
     for state, view in positions(num_players, 300 + num_players, every=every):
-        action = choose_action(pr, view, level=level, seed=5, **(HARD if level == "hard" else {}))
+        action = choose_action(
+            pr, view, bots=BOTS, level=level, seed=5, **(HARD if level == "hard" else {})
+        )
         pr.check(state, action)
 
 
@@ -100,7 +105,7 @@ def test_medium_players_draft_and_build_new_buildings():
         move = 0
         while not pr.is_over(state):
             view = pr.player_view(state, pr.current_player(state))
-            state = pr.apply(state, choose_action(pr, view, level="medium", seed=move))
+            state = pr.apply(state, choose_action(pr, view, bots=BOTS, level="medium", seed=move))
             move += 1
         built |= {b for pl in state.players for b in pl.city}
         assert pr.winners(state)

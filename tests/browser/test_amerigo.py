@@ -16,8 +16,8 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from games import services
-from games.engines import get_engine
 from games.models import Game
+from games.registry import get_engine
 from games.ui.amerigo_names import field_name
 from tests.browser.test_play import anna, board_version, expect_board_after, open_page  # noqa: F401
 from tests.engines.amerigo.positions import position

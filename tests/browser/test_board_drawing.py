@@ -11,8 +11,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import services
-from games.engines import get_engine
 from games.models import Game
+from games.registry import get_engine
 from games.ui.puerto_rico_rules import building_rule
 from tests.browser import test_play
 from tests.browser.test_play import board_version, make_user
@@ -31,7 +31,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 def four(django_user_model):
     """A running 4-player game of anna, bob, chris and david."""
     users = [make_user(django_user_model, n) for n in ("anna", "bob", "chris", "david")]
-    game = services.create_game(users[0], num_players=4)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=4)
     for user in users[1:]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk), users
@@ -173,4 +173,6 @@ def test_a_click_on_a_drawn_role_card_chooses_it_and_a_piece_shows_its_rule(open
     expect(page.locator(".pr-phase")).to_have_text("Builder phase")
     first = Game.objects.get(pk=game.pk).moves.get(version=1)
     assert first.action == {"type": "choose_role", "role": "builder"}
-    assert reverse("games:rules") in page.locator(".pr-help a").get_attribute("href")
+    assert reverse("games:rules", args=["puerto-rico"]) in page.locator(".pr-help a").get_attribute(
+        "href"
+    )

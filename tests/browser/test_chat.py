@@ -41,7 +41,7 @@ def test_a_reported_message_is_hidden_by_a_moderator_and_leaves_every_page(
     create_moderator_group(apps)  # the migration's group, emptied by an earlier test's flush
     moderator = django_user_model.objects.create_user("mod", is_staff=True)
     moderator.groups.add(Group.objects.get(name=MODERATOR_GROUP))
-    game = services.create_game(anna, num_players=3)
+    game = services.create_game(anna, engine="puerto_rico", num_players=3)
     services.join_game(game.pk, bob)
     services.join_game(game.pk, chris)
     game = Game.objects.get(pk=game.pk)

@@ -130,7 +130,7 @@ def test_every_page_in_german_logs_no_error_and_the_chart_reads_true(
         running.append(Game.objects.get(pk=game.pk))
         assert running[-1].seat_to_act().user == greta  # the page shows greta's choices
     chat.post(running[0].pk, greta, "Hallo zusammen")
-    waiting = services.create_game(greta, num_players=3)
+    waiting = services.create_game(greta, engine="puerto_rico", num_players=3)
     finished = [
         transfer.import_game(game_file(seed=5, options=options, engine=engine), greta)[0]
         for engine, options in FINISHED
@@ -144,8 +144,8 @@ def test_every_page_in_german_logs_no_error_and_the_chart_reads_true(
         reverse("games:lobby"),
         reverse("games:lobby") + "?game=amerigo",
         reverse("games:mine"),
-        reverse("games:rules"),
-        reverse("games:rules_amerigo"),
+        reverse("games:rules", args=["puerto-rico"]),
+        reverse("games:rules", args=["amerigo"]),
         reverse("games:vacation"),
         reverse("games:import"),
         reverse("accounts:profile"),

@@ -46,7 +46,7 @@ def test_a_moderator_hands_a_seat_to_the_ai_and_cancels_a_game(open_page, django
     moderator.save()
     moderator.groups.add(Group.objects.get(name=MODERATOR_GROUP))
     absent_game = game_with_governor(anna, bob)  # waits for anna
-    spam = services.create_game(chris, num_players=3, ai_seats=1)
+    spam = services.create_game(chris, engine="puerto_rico", num_players=3, ai_seats=1)
     services.join_game(spam.pk, bob)
     spam = Game.objects.get(pk=spam.pk)
     watcher = chris if spam.seat_to_act().user_id == bob.pk else bob  # a page that polls

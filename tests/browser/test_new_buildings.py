@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engines import get_engine
 from games.models import Game
+from games.registry import get_engine
 from tests.browser.test_play import (
     PASS_LABELS,
     board_version,

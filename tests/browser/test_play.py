@@ -16,9 +16,10 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 from tests.games.test_board_ui import holder, one_move_from_the_end
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -99,7 +100,7 @@ def game_with_governor(governor, other) -> Game:
     the first seat, so the game waits for their first role choice. Seating is drawn from the
     seed; seeds are tried in order, so every run gets the same game."""
     for seed in range(1, 50):
-        game = services.create_game(governor, num_players=3, ai_seats=1)
+        game = services.create_game(governor, engine="puerto_rico", num_players=3, ai_seats=1)
         Game.objects.filter(pk=game.pk).update(seed=seed)
         services.join_game(game.pk, other)
         game = Game.objects.get(pk=game.pk)
@@ -240,7 +241,7 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
 
     game.refresh_from_db()
     assert game.version == Move.objects.filter(game=game).count()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
     for page in pages.values():
         assert board_version(page) == game.version
 
@@ -283,7 +284,9 @@ def test_a_move_shows_on_the_waiting_page_by_its_poll_without_a_reload(open_page
 
 
 def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_page, anna, tmp_path):
-    game = services.create_game(anna, num_players=3, ai_seats=3, ai_level="random", join=False)
+    game = services.create_game(
+        anna, engine="puerto_rico", num_players=3, ai_seats=3, ai_level="random", join=False
+    )
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED and game.result
     names = game.names()
@@ -309,7 +312,7 @@ def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_pa
         page.locator(".pr-final").screenshot(path=tmp_path / f"final-{who}.png")
 
     assert game.version == game.moves.count()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 def no_horizontal_overflow(page: Page) -> bool:
@@ -514,7 +517,7 @@ def test_on_a_phone_the_german_board_fits_too(open_page, anna, bob, tmp_path):
 def test_a_page_on_your_turn_shows_at_once_that_the_other_player_took_back_a_move(
     open_page, anna, bob, tmp_path
 ):
-    game = services.create_game(anna, num_players=2)
+    game = services.create_game(anna, engine="puerto_rico", num_players=2)
     services.join_game(game.pk, bob)
     game = Game.objects.get(pk=game.pk)
     first = anna if game.seat_to_act().user_id == anna.pk else bob

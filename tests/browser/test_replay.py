@@ -8,7 +8,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from games import transfer
-from games.engines import get_engine
+from games.registry import get_engine
 from games.ui import describe_event
 from tests.games.game_files import game_file
 

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from games.engines import get_engine
 from games.models import Game
+from games.registry import get_engine
 from tests.browser.test_play import COUNT_POLLS, anna, bob, game_with_governor, open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -13,8 +13,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_engine
 from tests.browser.test_play import (
     PASS_LABELS,
     board_version,

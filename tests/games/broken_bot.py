@@ -1,7 +1,7 @@
 """A bot that always fails, as the AI level ``broken``: importing this module adds it to the
 bots (a test worker imports it with ``--include``)."""
 
-from games.bots import BOTS
+from games.bots.puerto_rico import BOTS
 
 LEVEL = "broken"
 

@@ -3,10 +3,11 @@ the tests of replaying and importing."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
-from games.engines import get_engine
+from games.registry import get_engine
 
 
 def game_file(
@@ -46,3 +47,21 @@ def game_file(
         "result": {"scores": pr.scores(state), "winners": pr.winners(state)},
         "finished_at": None,
     }
+
+
+def with_an_undo(data: dict, index: int) -> dict:
+    """``data`` with the move at ``index`` taken back at once and played again."""
+    data = copy.deepcopy(data)
+    move = data["moves"][index]
+    undo = {
+        "version": move["version"] + 1,
+        "kind": "undo",
+        "seat": move["seat"],
+        "action": {"undo": [move["version"]]},
+        "events": [{"event": "undo", "seat": move["seat"], "moves": 1}],
+        "forced": False,
+    }
+    again = {**move, "version": move["version"] + 2}
+    later = [{**m, "version": m["version"] + 2} for m in data["moves"][index + 1 :]]
+    data["moves"] = [*data["moves"][: index + 1], undo, again, *later]
+    return data

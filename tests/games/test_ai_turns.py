@@ -15,9 +15,10 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import services, tasks
-from games.bots import BOTS, choose_action
-from games.engines import get_engine
+from games.bots import choose_action
+from games.bots.puerto_rico import BOTS
 from games.models import Game, Move, Seat
+from games.registry import get_game
 from tests.games import broken_bot
 from tests.games.test_notifications import celery_on, database_url
 from tests.helpers import project_env
@@ -33,7 +34,9 @@ def game_waiting_for_an_ai(anna, monkeypatch, level=Seat.AI.RANDOM):
     """A running game whose seat to act is an AI, with no task queued for it."""
     with monkeypatch.context() as patched:
         patched.setattr(tasks.play_ai_turn, "delay", lambda *args: None)
-        game = services.create_game(None, num_players=3, ai_seats=3, ai_level=level, join=False)
+        game = services.create_game(
+            None, engine="puerto_rico", num_players=3, ai_seats=3, ai_level=level, join=False
+        )
     game = Game.objects.get(pk=game.pk)
     assert game.version == 0 and game.seat_to_act().is_ai
     return game
@@ -42,7 +45,9 @@ def game_waiting_for_an_ai(anna, monkeypatch, level=Seat.AI.RANDOM):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("level", [Seat.AI.EASY, Seat.AI.MEDIUM])
 def test_an_ai_seat_plays_through_the_same_road_as_a_person(anna, level):
-    game = services.create_game(anna, num_players=3, ai_seats=2, ai_level=level)
+    game = services.create_game(
+        anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level=level
+    )
     game = Game.objects.get(pk=game.pk)
     ai_moves = Move.objects.filter(game=game, seat__ai_level=level)
     assert game.seat_to_act().user_id == anna.pk  # the AI seats before anna have moved
@@ -111,7 +116,9 @@ def ai_worker(tmp_path, database: int, *options: str):
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_on_redis_plays_the_ai_turns(anna, tmp_path):
     with ai_worker(tmp_path, 13) as log:
-        game = services.create_game(None, num_players=3, ai_seats=3, join=False)
+        game = services.create_game(
+            None, engine="puerto_rico", num_players=3, ai_seats=3, join=False
+        )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             game.refresh_from_db()
@@ -128,12 +135,13 @@ def test_a_real_worker_on_redis_plays_the_ai_turns(anna, tmp_path):
 def moves_by(level: str, game: Game, count: int) -> list:
     """The first ``count`` moves of ``game`` (still at version 0) as bots of ``level`` play
     them, each seeing its seat's view, with the seed the site gives that move."""
-    rules = get_engine(game.engine)
+    spec = get_game(game.engine)
+    rules = spec.engine
     state = rules.from_json(game.state)
     moves = []
     for version in range(count):
         view = rules.player_view(state, rules.current_player(state))
-        action = choose_action(rules, view, level=level, seed=game.seed + version)
+        action = choose_action(rules, view, bots=spec.bots, level=level, seed=game.seed + version)
         moves.append(rules.action_to_json(action))
         state = rules.apply(state, action)
     return moves

@@ -14,8 +14,8 @@ from django.utils import translation
 from django.utils.datastructures import MultiValueDict
 
 from games.engines import amerigo as am
-from games.ui import get_ui, seat_board_context
-from games.ui.amerigo import TEMPLATE, action_from_post
+from games.registry import get_game
+from games.ui.amerigo import action_from_post
 from games.ui.amerigo_names import field_name
 from tests.engines.amerigo.positions import play, position
 
@@ -47,8 +47,10 @@ def offered(page: str) -> list[dict]:
 
 
 def render(state, seat):
-    context = seat_board_context("amerigo", state, seat, NAMES[: state.num_players])
-    return render_to_string(TEMPLATE, {**context, "move_url": "/m", "version": 1})
+    context = get_game("amerigo").seat_board_context(state, seat, NAMES[: state.num_players])
+    return render_to_string(
+        get_game("amerigo").template, {**context, "move_url": "/m", "version": 1}
+    )
 
 
 def test_the_seat_to_act_is_offered_exactly_the_legal_actions():
@@ -100,7 +102,7 @@ def test_the_drawing_has_plain_numbers_in_german_too():
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_event_is_told(language):
-    ui = get_ui("amerigo")
+    ui = get_game("amerigo")
     kinds = set()
     with translation.override(language):
         for _state, log in random_states(4, seed=2):
@@ -112,7 +114,7 @@ def test_every_event_is_told(language):
 
 
 def test_the_german_log_is_german():
-    ui = get_ui("amerigo")
+    ui = get_game("amerigo")
     event = {"event": "pirates_damage", "seat": 0, "strength": 7, "vp": 3}
     with translation.override("de"):
         assert ui.describe_event(event, NAMES) == "Die Piraten (Stärke 7) kosten Anna 3 SP."
@@ -121,7 +123,7 @@ def test_the_german_log_is_german():
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("code", sorted(am.REFUSALS))
 def test_every_refusal_has_a_reason(language, code):
-    ui = get_ui("amerigo")
+    ui = get_game("amerigo")
     params = {"type": "sail", "colour": "blue", "field": "to"}
     with translation.override(language):
         text = ui.describe_refusal(code, params)
@@ -186,7 +188,7 @@ def test_the_first_shipping_action_ends_only_once_both_ships_are_on_the_frame(la
 )
 def test_ending_the_first_shipping_action_too_early_is_refused_with_the_reason(language, reason):
     with translation.override(language):
-        assert get_ui("amerigo").describe_refusal("place_ships_first", {}) == reason
+        assert get_game("amerigo").describe_refusal("place_ships_first", {}) == reason
 
 
 def sailing_state():
@@ -240,7 +242,7 @@ def test_every_ringed_field_is_a_focusable_button_naming_its_moves():
     ],
 )
 def test_the_log_says_where_a_ship_sails(language, stays, sails):
-    ui = get_ui("amerigo")
+    ui = get_game("amerigo")
     state, post, anchor = sailing_state()
     cols = state.map.cols
     island = state.map.island[post] + 1
@@ -267,7 +269,7 @@ def test_the_disc_on_top_of_a_field_is_drawn_highest():
     state.order_track = [[] for _ in state.order_track]
     for bottom, top in ((0, 1), (1, 0)):
         state.order_track[3] = [bottom, top]
-        track = seat_board_context("amerigo", state, 0, NAMES[:2])["am"]["tracks"][-1]
+        track = get_game("amerigo").seat_board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
         discs = track["fields"][3]["discs"]
         assert [d["seat"] for d in sorted(discs, key=lambda d: d["dy"])] == [top, bottom]
 
@@ -296,7 +298,7 @@ RULES_PAGE = {
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_rules_page_tells_the_ships_on_the_frame_and_the_gold_at_a_tracks_end(client, language):
     with translation.override(language):
-        page = client.get(reverse("games:rules_amerigo"), HTTP_ACCEPT_LANGUAGE=language)
+        page = client.get(reverse("games:rules", args=["amerigo"]), HTTP_ACCEPT_LANGUAGE=language)
     text = html.unescape(page.content.decode())
     for rule in RULES_PAGE[language]:
         assert rule in text

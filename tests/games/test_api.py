@@ -10,8 +10,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import notifications, services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 from tests.helpers import project_env, run_python
 
 pr = get_engine("puerto_rico")
@@ -34,7 +34,7 @@ def client_for(user=None, **kwargs):
 
 
 def running_game(users, n=4):
-    game = services.create_game(users[0], num_players=n)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=n)
     for user in users[1:n]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -337,7 +337,7 @@ def test_my_games_lists_those_waiting_for_my_move_first(users, django_assert_max
     first, second = running_game(users), running_game(users)
     waiting_for = {g.pk: seat_user(g, users, g.current_position) for g in (first, second)}
     bob = waiting_for[first.pk]  # so at least one game waits for him
-    open_game = services.create_game(bob, num_players=3)
+    open_game = services.create_game(bob, engine="puerto_rico", num_players=3)
     client = client_for(bob)
     with django_assert_max_num_queries(3):  # session, user, the seats with their games
         listed = client.get(reverse("api:games")).json()["games"]
@@ -383,9 +383,15 @@ def test_my_games_with_documents_carry_each_waiting_game_as_a_read_shows_it(
 @pytest.mark.django_db
 def test_my_games_come_waiting_first_then_longest_waiting_then_not_started(users):
     anna = users[0]
-    games = [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
-    games += [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
-    games += [services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")]
+    games = [
+        services.create_game(anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level="easy")
+    ]
+    games += [
+        services.create_game(anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level="easy")
+    ]
+    games += [
+        services.create_game(anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level="easy")
+    ]
     waiting, other, stale = games
     seat = {g.pk: g.seats.get(user=anna).position for g in games}
     now = timezone.now()
@@ -396,9 +402,11 @@ def test_my_games_come_waiting_first_then_longest_waiting_then_not_started(users
         (stale, (seat[stale.pk] + 1) % 3, now - timedelta(hours=2)),
     ]:
         Game.objects.filter(pk=game.pk).update(current_position=position, turn_started_at=started)
-    finished = services.create_game(anna, num_players=3, ai_seats=2, ai_level="easy")
+    finished = services.create_game(
+        anna, engine="puerto_rico", num_players=3, ai_seats=2, ai_level="easy"
+    )
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
-    not_started = services.create_game(anna, num_players=3)
+    not_started = services.create_game(anna, engine="puerto_rico", num_players=3)
 
     listed = client_for(anna).get(reverse("api:games")).json()["games"]
 

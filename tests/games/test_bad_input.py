@@ -36,7 +36,7 @@ def users(django_user_model):
 
 @pytest.fixture
 def game(users):
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)

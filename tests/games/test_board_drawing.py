@@ -180,7 +180,7 @@ def test_no_seat_sees_the_face_down_plantations_or_the_others_hidden_vp():
 def test_the_rules_page_has_every_building_role_and_piece_in_both_languages(
     django_user_model,
 ):
-    url = reverse("games:rules")
+    url = reverse("games:rules", args=["puerto-rico"])
     member = Client()
     member.force_login(django_user_model.objects.create_user("anna", password="pw"))
     assert f'href="{url}"' in member.get(reverse("games:lobby")).content.decode()

@@ -324,7 +324,7 @@ def test_a_guest_window_asks_to_move_a_guest_or_go_on():
 def running(users, state: pr.State) -> Game:
     """A three-seat game of ``state``'s edition, set to ``state``."""
     edition = {"edition": state.options.get("edition", "base")}
-    game = services.create_game(users[0], num_players=3, options=edition)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3, options=edition)
     for user in users[1:]:
         services.join_game(game.pk, user)
     data = pr.to_json(state)
@@ -392,7 +392,7 @@ def test_a_refused_small_wharf_is_explained_next_to_the_form_in_german(django_us
 
 def test_the_lobby_offers_every_edition_in_words():
     with translation.override("de"):
-        field = NewGameForm().fields["option_edition"]
+        field = NewGameForm(engine="puerto_rico").fields["option_edition"]
         assert [(v, str(w)) for v, w in field.choices] == [
             ("base", "Basisspiel"),
             ("new_buildings", "Die neuen Gebäude"),

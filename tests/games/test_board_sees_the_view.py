@@ -7,6 +7,7 @@ on the board are the engine's."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -21,13 +22,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import services
-from games.engines import get_engine
 from games.engines import puerto_rico as pr
 from games.engines.amerigo.view import masked_state as amerigo_masked_state
 from games.engines.puerto_rico import draft
 from games.engines.puerto_rico.view import masked_state as puerto_rico_masked_state
 from games.models import Game
-from games.ui import get_ui, seat_board_context
+from games.registry import get_engine, get_game
 from moderation.groups import MODERATOR_GROUP, create_moderator_group
 from tests.games.test_board_ui import offered, section
 
@@ -79,9 +79,14 @@ def markers(engine: str, seat: int | None) -> list[str]:
     return [str(SEED), *map(str, AMERIGO.values())]
 
 
+def board(engine: str, state, seat: int | None, names: list[str] = NAMES) -> dict:
+    """The board context of ``seat`` (None: a spectator), as the platform asks for it."""
+    return get_game(engine).seat_board_context(state, seat, names)
+
+
 def drawn(engine: str, context: dict) -> str:
     context = {**context, "move_url": "/m", "version": 1, "game": None, "seat": None}
-    return render_to_string(get_ui(engine).TEMPLATE, context, request=RequestFactory().get("/"))
+    return render_to_string(get_game(engine).template, context, request=RequestFactory().get("/"))
 
 
 ENGINES = ["puerto_rico", "amerigo"]
@@ -89,18 +94,17 @@ SEATS = [0, 1, 2, None]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_the_ui_is_handed_the_seats_view_and_its_own_legal_actions_never_the_state(
-    engine, monkeypatch
-):
+def test_the_ui_is_handed_the_seats_view_and_its_own_legal_actions_never_the_state(engine):
     state = planted(engine)
     rules = get_engine(engine)
-    ui = get_ui(engine)
     handed = []
-    board = ui.board_context
-    monkeypatch.setattr(ui, "board_context", lambda *args: handed.append(args) or board(*args))
+    spec = get_game(engine)
+    spy = dataclasses.replace(
+        spec, board_context=lambda *args: handed.append(args) or spec.board_context(*args)
+    )
     for seat in SEATS:
         for may_act in (True, False):
-            seat_board_context(engine, state, seat, NAMES, may_act=may_act)
+            spy.seat_board_context(state, seat, NAMES, may_act=may_act)
             view, names, legal, posted = handed.pop()
             assert view == rules.player_view(state, seat) and names == NAMES and posted is None
             acts = may_act and seat == rules.current_player(state)
@@ -113,16 +117,16 @@ def test_the_ui_is_handed_the_seats_view_and_its_own_legal_actions_never_the_sta
 def test_no_hidden_marker_reaches_the_board_of_a_seat_or_a_spectator(engine):
     state = planted(engine)
     for seat in SEATS:
-        html = drawn(engine, seat_board_context(engine, state, seat, NAMES))
+        html = drawn(engine, board(engine, state, seat))
         assert not [marker for marker in markers(engine, seat) if marker in html]
     if engine == "puerto_rico":
         # The markers are drawn where they may be: Bob sees his own VP.
-        assert str(VP) in drawn(engine, seat_board_context(engine, state, 1, NAMES))
+        assert str(VP) in drawn(engine, board(engine, state, 1))
 
 
 def test_the_moderators_board_shows_every_seats_vp_chips():
     state = planted("puerto_rico")
-    html = drawn("puerto_rico", get_ui("puerto_rico").moderator_board_context(state, NAMES))
+    html = drawn("puerto_rico", get_game("puerto_rico").moderator_board_context(state, NAMES))
     assert str(VP) in html and "<form" not in html
 
 
@@ -240,8 +244,8 @@ def test_a_spectator_reads_the_decision_the_seat_to_act_reads(players, options):
         if k % 7 or pr.is_over(state):
             continue
         seat = state.current
-        mine = seat_board_context("puerto_rico", state, seat, names)["pr"]["decision"]
-        seen = seat_board_context("puerto_rico", state, None, names)["pr"]["decision"]
+        mine = board("puerto_rico", state, seat, names)["pr"]["decision"]
+        seen = board("puerto_rico", state, None, names)["pr"]["decision"]
         assert mine.startswith("Your turn: ")
         assert seen == mine.replace("Your turn: ", f"{names[seat]} is deciding: ")
 
@@ -259,7 +263,7 @@ def test_the_draft_on_the_board_offers_what_the_engine_does(players):
     rng = random.Random(players)
     while state.phase == "draft":
         legal = pr.legal_actions(state)
-        html = drawn("puerto_rico", seat_board_context("puerto_rico", state, state.current, names))
+        html = drawn("puerto_rico", board("puerto_rico", state, state.current, names))
         assert Counter(offered(html)) == Counter(legal)
         candidates = re.findall(r'<li class="pr-candidate.*?</li>', html, re.S)
         assert len(candidates) == len(draft.on_offer(state))
@@ -267,7 +271,7 @@ def test_the_draft_on_the_board_offers_what_the_engine_does(players):
         assert len(refused) == len(draft.on_offer(state)) - len(legal)
         assert html.count('class="pr-building is-space"') == sum(draft.free_spaces(state).values())
         other = (state.current + 1) % players
-        waiting = drawn("puerto_rico", seat_board_context("puerto_rico", state, other, names))
+        waiting = drawn("puerto_rico", board("puerto_rico", state, other, names))
         assert offered(section(waiting, "pr-draft pr-choices")) == []
         # The church first, so the last space of cost 5 waits for the Office or Trading post.
         state = pr.apply(state, rng.choice(legal) if state.drafted else pr.Draft("church"))

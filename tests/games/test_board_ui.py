@@ -18,8 +18,8 @@ from django.utils import translation
 from games import services
 from games.engines import puerto_rico as pr
 from games.models import Game, Move
-from games.ui import get_ui, seat_board_context
-from games.ui.puerto_rico import TEMPLATE, action_from_post
+from games.registry import get_game
+from games.ui.puerto_rico import action_from_post, board_context
 from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
@@ -27,14 +27,16 @@ from tests.engines.test_edge_cases import ELEVEN_SMALL
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
     context = {
-        **seat_board_context("puerto_rico", state, seat, list(names[: state.num_players])),
+        **get_game("puerto_rico").seat_board_context(state, seat, list(names[: state.num_players])),
         "version": 3,
         "move_url": "/x",
         "is_my_turn": True,
         "seat": None,
         "game": None,
     }
-    return render_to_string(TEMPLATE, context, request=RequestFactory().get("/"))
+    return render_to_string(
+        get_game("puerto_rico").template, context, request=RequestFactory().get("/")
+    )
 
 
 class Forms(HTMLParser):
@@ -146,11 +148,12 @@ def table(**kw) -> pr.State:
 # Choices per phase ----------------------------------------------------------------------
 
 
-def test_registry_gives_the_module():
-    ui = get_ui("puerto_rico")
-    assert ui.TEMPLATE == TEMPLATE and ui.action_from_post is action_from_post
+def test_the_shelf_gives_the_game_its_board():
+    spec = get_game("puerto_rico")
+    assert spec.template == "games/puerto_rico/board.html"
+    assert spec.action_from_post is action_from_post and spec.board_context is board_context
     with pytest.raises(LookupError):
-        get_ui("chess")
+        get_game("chess")
 
 
 def test_role_buttons_only_for_free_roles_with_their_doubloons():
@@ -255,8 +258,9 @@ def test_the_mayors_board_never_lists_the_placements():
             raise AssertionError("the placements were listed")
 
     state = mayor_state()
-    board = get_ui("puerto_rico").board_context
-    context = board(pr.player_view(state, BOB), list(NAMES[: state.num_players]), Unlisted())
+    context = board_context(
+        pr.player_view(state, BOB), list(NAMES[: state.num_players]), Unlisted()
+    )
     assert context["pr"]["choices"]["kind"] == "mayor"
 
 
@@ -408,7 +412,7 @@ def test_the_face_down_order_and_the_seed_are_never_shown():
     ]
     state = choose(position(players, stack=stack, face_up=["corn"] * 4), "settler")
     for seat in (ANNA, BOB, None):
-        context = seat_board_context("puerto_rico", state, seat, list(NAMES[:3]))
+        context = get_game("puerto_rico").seat_board_context(state, seat, list(NAMES[:3]))
 
         def lists(value):
             if isinstance(value, dict):
@@ -702,7 +706,7 @@ def client_for(user) -> Client:
 
 
 def started(users) -> Game:
-    game = services.create_game(users[0], num_players=len(users))
+    game = services.create_game(users[0], engine="puerto_rico", num_players=len(users))
     for user in users[1:]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -829,7 +833,7 @@ def test_the_board_of_the_player_to_act_is_polled_and_says_so_a_cancelled_game_i
     game = started(users)
     page = client_for(holder(game, users)).get(game.get_absolute_url()).content.decode()
     assert f"?v={game.version}&amp;turn=1" in opening_tag(page, "board")
-    waiting = services.create_game(users[0], num_players=3)
+    waiting = services.create_game(users[0], engine="puerto_rico", num_players=3)
     services.cancel_game(waiting.pk, users[0])
     page = client_for(users[0]).get(waiting.get_absolute_url()).content.decode()
     assert 'id="board"' not in page and "hx-trigger" not in page

@@ -133,7 +133,7 @@ def test_spectators_read_only_if_the_creator_allowed_it(users, django_user_model
     assert "between us" not in page and "The chat of this game is for its players." in page
     assert "between us" not in Client().get(closed.get_absolute_url()).content.decode()
 
-    public = services.create_game(users[0], num_players=2, chat_public=True)
+    public = services.create_game(users[0], engine="puerto_rico", num_players=2, chat_public=True)
     services.join_game(public.pk, users[1])
     chat.post(public.pk, users[0], "hello world")
     page = client_for(stranger).get(public.get_absolute_url()).content.decode()
@@ -274,7 +274,7 @@ def test_a_private_chat_is_exported_only_to_its_players(game, users):
     for exported in exports(client_for(users[0]), game):
         assert [m["text"] for m in exported["chat"]] == ["between us"]
 
-    public = services.create_game(users[0], num_players=2, chat_public=True)
+    public = services.create_game(users[0], engine="puerto_rico", num_players=2, chat_public=True)
     services.join_game(public.pk, users[1])
     chat.post(public.pk, users[0], "hello world")
     for exported in exports(Client(), finished(public)):

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import clocks, services
-from games.engines import get_engine
 from games.models import Game, Move, Vacation
+from games.registry import get_engine
 from games.services import Conflict, Forbidden
 
 pr = get_engine("puerto_rico")
@@ -19,6 +19,7 @@ DAY = timedelta(days=1)
 def running_game(users, humans=3, ai=0, move_time=DAY, on_timeout="ai"):
     game = services.create_game(
         users[0],
+        engine="puerto_rico",
         num_players=humans + ai,
         ai_seats=ai,
         move_time=move_time,

@@ -1,9 +1,9 @@
-"""Every registered engine works through the whole platform: the lobby offers it with its
+"""Every game on the shelf works through the whole platform: the lobby offers it with its
 own player counts, a game of it is created, moves go through ``services.submit_move``, and
 its game page, board and API document render for every seat.
 
-A new engine in ``games.engines.ENGINES`` is covered here without a line more; what fails
-names the part of the platform it still lacks (most often its ``games.ui`` module).
+A new game in ``PUERTO_GAMES`` is covered here without a line more; what fails names the part
+of the platform it still lacks.
 """
 
 import re
@@ -13,10 +13,10 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import ENGINES, get_engine
+from games.bots import LEVELS
 from games.forms import NewGameForm
 from games.models import Game, Move
-from games.ui import INTERFACE, get_ui
+from games.registry import get_engine, get_game, shelf
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +24,15 @@ MOVES = 12
 """Moves played in each engine's game: enough to leave the first decision behind."""
 
 
+ENGINES = [game.name for game in shelf()]
+
+
 @pytest.mark.parametrize("engine", ENGINES)
-def test_every_engine_has_a_complete_ui(engine):
-    ui = get_ui(engine)
-    assert all(hasattr(ui, name) for name in INTERFACE)
-    assert str(ui.TITLE)
-    rules = get_engine(engine)
-    assert set(ui.OPTION_TEXTS) <= {option["name"] for option in rules.OPTIONS}
+def test_every_game_is_declared_whole(engine):
+    spec = get_game(engine)
+    assert str(spec.title) and engine == spec.engine.NAME
+    assert set(spec.option_texts) <= {option["name"] for option in spec.engine.OPTIONS}
+    assert set(LEVELS) <= set(spec.bots)  # a test's failing bot may have joined
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -39,7 +41,7 @@ def test_the_lobby_offers_every_engine_with_its_player_counts(client, users, eng
     page = client.get(reverse("games:lobby"), {"game": engine}).content.decode()
     assert f'name="game" value="{engine}"' in page
     for other in ENGINES:
-        assert str(get_ui(other).TITLE) in page
+        assert str(get_game(other).title) in page
     counts = get_engine(engine).PLAYER_COUNTS
     form = NewGameForm(engine=engine)
     assert [n for n, _ in form.fields["num_players"].choices] == list(counts)
@@ -73,7 +75,7 @@ def test_a_game_of_every_engine_is_played_through_the_platform(client, users, en
         )
     game = Game.objects.get(pk=game.pk)
     assert game.version >= MOVES and Move.objects.filter(game=game).count() == game.version
-    title = str(get_ui(engine).TITLE)
+    title = str(get_game(engine).title)
     for position, user in by_seat.items():
         client.force_login(user)
         page = client.get(game.get_absolute_url())

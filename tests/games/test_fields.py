@@ -20,7 +20,9 @@ def column_types() -> dict[str, str]:
 
 
 def test_the_state_is_json_text_not_parsed_into_jsonb(django_user_model):
-    game = services.create_game(django_user_model.objects.create_user("anna"), num_players=3)
+    game = services.create_game(
+        django_user_model.objects.create_user("anna"), engine="puerto_rico", num_players=3
+    )
     assert column_types() == {"state": "json", "initial_state": "json", "result": "jsonb"}
     # jsonb would give the keys back shortest first; json keeps them as they were written.
     game.state = {"zebra": 1, "a": {"long key": 2, "k": [3, None, "ü"]}}

@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import chat, services, transfer
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 from tests.games.game_files import game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 from tests.games.test_move_fuzz import JSON, TEXT
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -112,7 +113,7 @@ def check_stored(before: tuple[int, int], created: bool) -> None:
         return
     assert games == before[0] + 1
     game = Game.objects.order_by("-pk").first()
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
     for action in game.moves.filter(kind=Move.Kind.ACTION).values_list("action", flat=True):
         assert pr.action_to_json(pr.action_from_json(action)) == action
 
@@ -204,11 +205,11 @@ def test_every_reader_gets_the_export_with_the_chat_only_if_they_may_read_it(
     users = [
         django_user_model.objects.create_user(n, password="pw") for n in ("anna", "bob", "eve")
     ]
-    private = services.create_game(users[0], num_players=2)
+    private = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(private.pk, users[1])
-    public = services.create_game(users[0], num_players=2, chat_public=True)
+    public = services.create_game(users[0], engine="puerto_rico", num_players=2, chat_public=True)
     services.join_game(public.pk, users[1])
-    running = services.create_game(users[0], num_players=2)
+    running = services.create_game(users[0], engine="puerto_rico", num_players=2)
     for game in (private, public):
         chat.post(game.pk, users[1], "gg")
         Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)

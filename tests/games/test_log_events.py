@@ -12,14 +12,13 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import get_engine
 from games.engines.puerto_rico import REFUSALS, IllegalAction
 from games.models import Game, Move
-from games.ui import get_ui
+from games.registry import get_engine, get_game
 from tests.engines.events import EXAMPLES
 
 pr = get_engine("puerto_rico")
-ui = get_ui("puerto_rico")
+ui = get_game("puerto_rico")
 NAMES = ["Anna", "Bob", "Chris"]
 
 ENGLISH = re.compile(
@@ -155,7 +154,7 @@ def users(django_user_model):
 
 
 def running_game(users):
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     for user in users[1:]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)

@@ -15,8 +15,8 @@ from django.test import Client
 from django.utils import translation
 
 from games import charts, services, transfer
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_engine
 from tests.games.game_files import game_file
 
 HUMAN = {

@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import get_engine
 from games.engines.amerigo.actions import FIELDS as AMERIGO_FIELDS
 from games.engines.amerigo.data import COLOURS, SHAPES, VILLAGES
 from games.models import Game, Move
+from games.registry import get_engine
+from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
 am = get_engine("amerigo")
@@ -207,7 +208,7 @@ def check_stored(game, before, moved: bool):
         return
     assert after[0] > before[0] and after[0] == after[2]
     stored = Game.objects.get(pk=game.pk)
-    assert get_engine(game.engine).to_json(services.replay(stored)) == stored.state
+    assert get_engine(game.engine).to_json(replayed(stored)) == stored.state
 
 
 def snapshot(game):
@@ -412,4 +413,4 @@ def test_simultaneous_moves_through_the_api_and_the_form_apply_exactly_one(users
     assert sorted(code for _, code in statuses) == sorted([applied[0][1]] + [409] * 5)
     game = Game.objects.get(pk=game.pk)
     assert Move.objects.filter(game=game, forced=False).count() == 1
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state

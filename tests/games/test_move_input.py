@@ -10,8 +10,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
+from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -28,7 +29,7 @@ def users(django_user_model):
 
 
 def running_game(users, n=3):
-    game = services.create_game(users[0], num_players=n)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=n)
     for user in users[1:n]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -305,4 +306,4 @@ def test_a_move_is_stored_in_the_engines_own_form_without_extra_fields(users):
     assert response.status_code == 200
     move = Move.objects.get(game=game, version=game.version + 1)
     assert move.action == {"type": "settle", "tile": sent["tile"], "hospice": False}
-    assert pr.to_json(services.replay(game)) == Game.objects.get(pk=game.pk).state
+    assert pr.to_json(replayed(game)) == Game.objects.get(pk=game.pk).state

@@ -24,8 +24,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games import clocks, notifications, services
-from games.engines import get_engine
 from games.models import Game, Notification, Seat
+from games.registry import get_engine
 from puerto.celery import app as celery_app
 from tests.helpers import project_env
 from tests.test_celery import start_worker, stop_worker
@@ -42,7 +42,11 @@ def commit(django_capture_on_commit_callbacks):
 
 def running_game(users, humans=3, move_time=DAY, on_timeout="ai"):
     game = services.create_game(
-        users[0], num_players=humans, move_time=move_time, on_timeout=on_timeout
+        users[0],
+        engine="puerto_rico",
+        num_players=humans,
+        move_time=move_time,
+        on_timeout=on_timeout,
     )
     for user in users[1:humans]:
         services.join_game(game.pk, user)
@@ -167,7 +171,9 @@ def test_turn_email_in_english_and_nothing_for_digest_or_off(users, mailoutbox, 
 @pytest.mark.django_db(transaction=True)
 def test_no_turn_email_while_the_player_plays_ai_players_on_the_page(users, mailoutbox):
     anna = users[0]
-    game = services.create_game(anna, num_players=3, ai_levels=["random", "random"], move_time=DAY)
+    game = services.create_game(
+        anna, engine="puerto_rico", num_players=3, ai_levels=["random", "random"], move_time=DAY
+    )
     client = Client()
     client.force_login(anna)
     for _ in range(12):  # the AI players move at once: it is her move again and again

@@ -13,12 +13,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games import rates, services, transfer
-from games.engines import get_engine
+from games import history, rates, services, transfer
 from games.models import Game
+from games.registry import get_engine
 from games.ui import describe_event
-from tests.games.game_files import game_file
+from tests.games.game_files import game_file, with_an_undo
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -45,7 +46,7 @@ def client_for(user=None) -> Client:
 def states(game: Game) -> list[dict]:
     """The state after each stored move, undos included."""
     initial = pr.from_json(game.initial_state)
-    steps = services.replay_steps(pr, initial, services.stored_moves(game))
+    steps = history.replay_steps(pr, initial, history.stored_moves(game))
     return [pr.to_json(initial)] + [pr.to_json(state) for state, _ in steps]
 
 
@@ -63,7 +64,7 @@ def test_export_and_import_give_the_same_game_step_by_step(
     finished game imports to the same states at every step, and exports to the same file."""
     with django_capture_on_commit_callbacks(execute=True):  # the AI's turns, eagerly
         game = services.create_game(
-            users[0], num_players=2, ai_seats=2, ai_level="random", join=False
+            users[0], engine="puerto_rico", num_players=2, ai_seats=2, ai_level="random", join=False
         )
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
@@ -85,28 +86,10 @@ def test_export_and_import_give_the_same_game_step_by_step(
     assert again["moves"] == exported["moves"] and again["players"] == exported["players"]
 
 
-def with_an_undo(data: dict, index: int) -> dict:
-    """``data`` with the move at ``index`` taken back at once and played again."""
-    data = copy.deepcopy(data)
-    move = data["moves"][index]
-    undo = {
-        "version": move["version"] + 1,
-        "kind": "undo",
-        "seat": move["seat"],
-        "action": {"undo": [move["version"]]},
-        "events": [{"event": "undo", "seat": move["seat"], "moves": 1}],
-        "forced": False,
-    }
-    again = {**move, "version": move["version"] + 2}
-    later = [{**m, "version": m["version"] + 2} for m in data["moves"][index + 1 :]]
-    data["moves"] = [*data["moves"][: index + 1], undo, again, *later]
-    return data
-
-
 def test_undos_travel_in_the_file_and_replay(users):
     data = with_an_undo(game_file(seed=5), 4)
     game, _ = transfer.import_game(data, users[0])
-    assert game.state == pr.to_json(services.replay(game))
+    assert game.state == pr.to_json(replayed(game))
     steps = states(game)
     assert steps[6] == steps[4] and steps[7] == steps[5]  # taken back, then played again
     assert (
@@ -129,7 +112,7 @@ def test_a_game_of_every_edition_goes_out_and_comes_back_the_same(users, edition
     data = game_file(seed=3, options={"edition": edition})
     game, _ = transfer.import_game(data, users[0])
     assert game.options["edition"] == edition
-    assert game.state == pr.to_json(services.replay(game))
+    assert game.state == pr.to_json(replayed(game))
     again = transfer.export_game(Game.objects.with_seats().get(pk=game.pk), None)
     assert again["moves"] == data["moves"] and again["options"]["edition"] == edition
 
@@ -138,7 +121,7 @@ def test_an_amerigo_game_goes_out_and_comes_back_the_same(users):
     data = game_file(seed=2, engine="amerigo")
     game, _ = transfer.import_game(data, users[0])
     assert game.engine == "amerigo"
-    assert game.state == get_engine("amerigo").to_json(services.replay(game))
+    assert game.state == get_engine("amerigo").to_json(replayed(game))
     assert (
         transfer.export_game(Game.objects.with_seats().get(pk=game.pk), None)["moves"]
         == data["moves"]
@@ -161,7 +144,7 @@ def test_an_amerigo_file_with_bad_text_in_an_action_is_refused_at_that_move(user
 
 
 def test_my_games_offers_the_replay_of_a_finished_game(users):
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(game.pk, users[1])
     url = reverse("games:replay", args=[game.pk])
     assert url not in client_for(users[0]).get(reverse("games:mine")).content.decode()
@@ -224,7 +207,7 @@ def test_stepping_through_a_finished_game_shows_each_steps_board_and_lines(impor
         html = response.content.decode()
         assert f"Move {step} of {last}" in html
         board = response.context["pr"]
-        expected = services.replay(imported, until=step) if step else None
+        expected = replayed(imported, until=step) if step else None
         if expected is not None:
             assert board["round"] == pr.round_number(expected) and board["phase"] == expected.phase
             assert isinstance(board["table"]["stack"], int)  # the face-down stack: only its size
@@ -239,7 +222,9 @@ def test_stepping_through_a_finished_game_shows_each_steps_board_and_lines(impor
 
 
 def test_a_running_game_is_replayed_only_by_its_players_from_their_own_seat(users):
-    game = services.create_game(users[0], num_players=2, options={"hidden_vp": True})
+    game = services.create_game(
+        users[0], engine="puerto_rico", num_players=2, options={"hidden_vp": True}
+    )
     services.join_game(game.pk, users[1])
     game = Game.objects.get(pk=game.pk)
     url = reverse("games:replay", args=[game.pk])
@@ -288,7 +273,7 @@ def test_the_replay_charts_the_scores_only_as_they_stood_at_the_step_shown(impor
 
 
 def test_only_a_finished_game_is_exported(users):
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     assert client_for().get(reverse("games:export", args=[game.pk])).status_code == 404
     assert client_for().get(reverse("api:export", args=[game.pk])).status_code == 409
 
@@ -455,9 +440,11 @@ def test_the_options_of_a_file_are_checked_as_the_lobby_checks_them(users):
         with pytest.raises(transfer.ImportRefused, match=reason):
             transfer.import_game({**game_file(seed=5), "options": options}, users[0])
         with pytest.raises(services.GameError, match=reason):
-            services.create_game(users[0], num_players=2, options=options)
+            services.create_game(users[0], engine="puerto_rico", num_players=2, options=options)
     with pytest.raises(services.GameError, match="the option vp_chips is one of 122, 126"):
-        services.create_game(users[0], num_players=5, options={"vp_chips": 122.0})
+        services.create_game(
+            users[0], engine="puerto_rico", num_players=5, options={"vp_chips": 122.0}
+        )
     assert not Game.objects.exists()
 
 

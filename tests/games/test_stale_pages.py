@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_engine
 
 pr = get_engine("puerto_rico")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -22,7 +22,7 @@ def users(django_user_model):
 
 
 def two_people(users) -> Game:
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(game.pk, users[1])
     return Game.objects.get(pk=game.pk)
 
@@ -110,7 +110,7 @@ def test_a_stale_click_after_another_players_move_names_them(users):
 @pytest.mark.django_db
 def test_no_undo_is_offered_while_an_ai_player_is_about_to_move(users):
     for seed in range(1, 50):  # seating follows the seed: the first that makes Anna governor
-        game = services.create_game(users[0], num_players=2)
+        game = services.create_game(users[0], engine="puerto_rico", num_players=2)
         Game.objects.filter(pk=game.pk).update(seed=seed)
         services.add_ai(game.pk, users[0], Seat.AI.EASY)
         game = Game.objects.get(pk=game.pk)

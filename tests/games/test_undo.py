@@ -10,9 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 from games.signals import move_applied
+from tests.replayed import replayed
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
@@ -33,7 +34,7 @@ def users(django_user_model):
 @pytest.fixture
 def game(users):
     """Two people, Anna and Bob, at a running game."""
-    game = services.create_game(users[0], num_players=2)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=2)
     services.join_game(game.pk, users[1])
     return Game.objects.get(pk=game.pk)
 
@@ -55,7 +56,7 @@ def undo(game: Game, user, **kwargs) -> Game:
 
 
 def assert_replay_agrees(game: Game) -> None:
-    assert pr.to_json(services.replay(game)) == game.state
+    assert pr.to_json(replayed(game)) == game.state
 
 
 def test_a_player_takes_back_their_decisions_one_by_one_while_nobody_else_acts(game, users):

@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Move
+from games.registry import get_engine
 
 pr = get_engine("puerto_rico")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -31,7 +31,7 @@ def client_for(user):
 
 
 def running_game(users, n=3):
-    game = services.create_game(users[0], num_players=n)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=n)
     for user in users[1:n]:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)
@@ -132,7 +132,7 @@ def test_the_five_player_chip_option_applies_only_to_five_players(users):
 
 @pytest.mark.django_db
 def test_join_by_invitation_link_and_the_game_starts_when_full(users):
-    game = services.create_game(users[0], num_players=3, ai_seats=1)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3, ai_seats=1)
     invite = reverse("games:invite", args=[game.invite_code])
     page = Client().get(invite)
     assert page.status_code == 200 and "Take a seat" in page.content.decode()
@@ -146,7 +146,7 @@ def test_join_by_invitation_link_and_the_game_starts_when_full(users):
 
 @pytest.mark.django_db
 def test_seat_management_on_the_game_page(users):
-    game = services.create_game(users[0], num_players=4)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=4)
     owner, other = client_for(users[0]), client_for(users[1])
     page = owner.get(game.get_absolute_url()).content.decode()
     assert game.invite_code in page and "Add an AI player" in page
@@ -356,7 +356,7 @@ def test_the_full_log_page_lists_every_move(users):
 
 @pytest.mark.django_db
 def test_the_waiting_room_polls_its_seats_and_reloads_once_the_game_starts(users):
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     url = reverse("games:seats", args=[game.pk])
     waiting = client_for(users[0]).get(url)
     assert waiting.status_code == 200 and "Seats (1 of 3)" in waiting.content.decode()
@@ -370,7 +370,7 @@ def test_the_waiting_room_polls_its_seats_and_reloads_once_the_game_starts(users
 @pytest.mark.django_db
 def test_messages_show_on_any_page(users):
     client = client_for(users[1])
-    game = services.create_game(users[0], num_players=3)
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3)
     client.post(reverse("games:add_ai", args=[game.pk]))  # refused: not the creator
     page = client.get(reverse("games:mine")).content.decode()
     assert "only the player who opened the game may do this" in page

@@ -42,7 +42,7 @@ def staff(django_user_model):
 
 
 def running_game(creator, *others) -> Game:
-    game = services.create_game(creator, num_players=1 + len(others))
+    game = services.create_game(creator, engine="puerto_rico", num_players=1 + len(others))
     for user in others:
         services.join_game(game.pk, user)
     return Game.objects.get(pk=game.pk)

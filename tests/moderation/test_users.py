@@ -34,7 +34,7 @@ def test_a_suspended_user_is_kept_out_and_their_games_go_on(client, players, mod
     game = running_game(*players)
     suspended = holder(game, players)
     seat = game.seat_to_act()
-    waiting = games.create_game(suspended, num_players=4)  # not started yet
+    waiting = games.create_game(suspended, engine="puerto_rico", num_players=4)  # not started yet
     session = APIClient()
     session.force_login(suspended)
     client.force_login(moderator)

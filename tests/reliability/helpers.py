@@ -8,8 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games import services
-from games.engines import get_engine
 from games.models import Game, Seat
+from games.registry import get_engine
+from tests.replayed import replayed
 
 PASSWORD = "correct-horse-battery-9"
 
@@ -36,7 +37,9 @@ def signed_in(name: str) -> Client:
 def game_against_ai(user, ai_seats: int = 2, level: str = Seat.AI.MEDIUM) -> Game:
     """A running game of ``user`` and AI players, waiting for ``user``: the AI turns before
     theirs are played here, without Celery."""
-    game = services.create_game(user, num_players=ai_seats + 1, ai_seats=ai_seats, ai_level=level)
+    game = services.create_game(
+        user, engine="puerto_rico", num_players=ai_seats + 1, ai_seats=ai_seats, ai_level=level
+    )
     return play_ai_until_a_person_acts(game.pk)
 
 
@@ -77,5 +80,5 @@ def replay_matches(game: Game) -> bool:
     """Every stored move once, in order, and the state they rebuild is the stored state."""
     game.refresh_from_db()
     versions = list(game.moves.order_by("version").values_list("version", flat=True))
-    rebuilt = get_engine(game.engine).to_json(services.replay(game))
+    rebuilt = get_engine(game.engine).to_json(replayed(game))
     return versions == list(range(1, game.version + 1)) and rebuilt == game.state

@@ -3,11 +3,11 @@ admin's old raw edit left such a game stuck for ever."""
 
 import pytest
 
-from games import services
 from games.models import Game, Move
 from moderation import services as moderation
 from tests.moderation.conftest import moderator, players, running_game
 from tests.reliability.conftest import wait_for
+from tests.replayed import replayed
 
 pytestmark = [
     pytest.mark.reliability,
@@ -36,4 +36,4 @@ def test_a_seat_handed_to_the_ai_is_played_by_the_worker_within_the_sweep(
     assert game.seats.get(pk=seat.pk).is_ai
     # The stored moves rebuild the stored state (the seat's change of hands took a version
     # of its own, with no move).
-    assert game.rules.to_json(services.replay(game)) == game.state
+    assert game.rules.to_json(replayed(game)) == game.state

@@ -42,11 +42,13 @@ def test_nothing_is_lost_or_doubled_when_redis_stops_and_starts_under_load(
 ):
     names = ["anna", "bob", "chris"]
     users = {name: player(django_user_model, name) for name in names}
-    table = services.create_game(users["anna"], num_players=3)
+    table = services.create_game(users["anna"], engine="puerto_rico", num_players=3)
     for name in names[1:]:
         services.join_game(table.pk, users[name])
     against_ai = [game_against_ai(users[name]) for name in names]
-    ai_only = services.create_game(None, num_players=3, ai_seats=3, join=False)
+    ai_only = services.create_game(
+        None, engine="puerto_rico", num_players=3, ai_seats=3, join=False
+    )
     processes.worker(concurrency=2)
     processes.beat()
     clients = {name: signed_in(name) for name in names}

@@ -27,7 +27,7 @@ pytestmark = [
 
 def ai_game() -> Game:
     """A game of three AI players; its first AI turn is queued (on the test's own Redis)."""
-    return services.create_game(None, num_players=3, ai_seats=3, join=False)
+    return services.create_game(None, engine="puerto_rico", num_players=3, ai_seats=3, join=False)
 
 
 def version_of(game: Game) -> int:
@@ -76,7 +76,7 @@ def not_queued(monkeypatch):
 
 
 def test_a_late_duplicate_of_an_ai_turn_plays_nothing(not_queued):
-    game = services.create_game(None, num_players=3, ai_seats=3, join=False)
+    game = services.create_game(None, engine="puerto_rico", num_players=3, ai_seats=3, join=False)
 
     tasks.play_ai_turn(game.pk, 0)
     played = version_of(game)

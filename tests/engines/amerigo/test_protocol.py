@@ -3,9 +3,9 @@
 import pytest
 
 from games.engines import amerigo as am
-from games.engines import get_engine
 from games.engines import puerto_rico as pr
 from games.engines.protocol import Engine
+from games.registry import get_engine
 
 
 def test_registered_with_the_whole_protocol():

@@ -1,0 +1,23 @@
+"""Stefan Feld's Amerigo (2 to 4 players), as the German rulebook writes it."""
+
+from django.utils.translation import gettext_lazy
+
+from games.bots.amerigo import BOTS
+from games.engines import amerigo
+from games.registry import GameSpec
+from games.ui import amerigo as ui
+from games.ui.amerigo_events import describe_event, describe_refusal
+
+GAME = GameSpec(
+    name="amerigo",
+    title=gettext_lazy("Amerigo"),
+    engine=amerigo,
+    bots=BOTS,
+    template="games/amerigo/board.html",
+    board_context=ui.board_context,
+    moderator_board_context=ui.moderator_board_context,
+    action_from_post=ui.action_from_post,
+    describe_event=describe_event,
+    describe_refusal=describe_refusal,
+    rules_template="games/amerigo/rules.html",
+)

@@ -1,0 +1,28 @@
+"""Puerto Rico (3 to 5 players, the 2-player game, New Buildings, Nobles)."""
+
+from django.utils.translation import gettext_lazy
+
+from games.bots.puerto_rico import BOTS
+from games.engines import puerto_rico
+from games.registry import GameSpec
+from games.ui import puerto_rico as ui
+from games.ui.puerto_rico_events import describe_event, describe_refusal
+from games.ui.puerto_rico_names import OPTION_CHOICE_NAMES, OPTION_TEXTS
+from games.ui.puerto_rico_rules import rules_page
+
+GAME = GameSpec(
+    name="puerto_rico",
+    title=gettext_lazy("Puerto Rico"),
+    engine=puerto_rico,
+    bots=BOTS,
+    template="games/puerto_rico/board.html",
+    board_context=ui.board_context,
+    moderator_board_context=ui.moderator_board_context,
+    action_from_post=ui.action_from_post,
+    describe_event=describe_event,
+    describe_refusal=describe_refusal,
+    rules_template="games/puerto_rico/rules.html",
+    rules_context=rules_page,
+    option_texts=OPTION_TEXTS,
+    option_choice_names=OPTION_CHOICE_NAMES,
+)
