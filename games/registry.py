@@ -37,8 +37,12 @@ class GameSpec:
     template: Any
     """The board's template: a name, or a template object (a game that lives in tests)."""
     board_context: Callable[..., dict[str, Any]]
-    """``board_context(state, position, names, posted=None, may_act=True)``: what
-    ``template`` draws for the viewer at ``position`` (None: a spectator)."""
+    """``board_context(view, names, legal=None, posted=None)``: what ``template`` draws of
+    ``view``, the ``player_view`` of the viewer (its ``seat``; None: a spectator). It is
+    never handed the state: the platform calls it through ``seat_board_context``."""
+    moderator_board_context: Callable[[Any, list[str]], dict[str, Any]]
+    """``moderator_board_context(state, names)``: what ``template`` draws for a moderator,
+    who may see what any seat sees: the one board handed the whole state."""
     action_from_post: Callable[[Any], Any]
     """A posted board form as the engine's action JSON, or ``ValueError`` in words."""
     describe_event: Callable[[dict[str, Any], list[str]], str]
@@ -61,6 +65,20 @@ class GameSpec:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(self.engine.PLAYER_COUNTS)
+
+    def seat_board_context(
+        self, state: Any, position: int | None, names: list[str], posted=None, may_act=True
+    ) -> dict[str, Any]:
+        """The board for the viewer at ``position`` (None: a spectator). ``board_context`` is
+        handed that seat's ``player_view`` and, when the seat may move now, its legal actions
+        asked of the whole state, so it cannot show what the seat may not know. ``may_act`` is
+        False when the engine waits for the seat but its person may not move (an AI plays it,
+        the game was cancelled, a replay); ``posted``: the fields of a refused move, to show
+        them again as entered."""
+        rules = self.engine
+        acts = may_act and position is not None and position == rules.current_player(state)
+        legal = rules.legal_actions(state) if acts else None
+        return self.board_context(rules.player_view(state, position), names, legal, posted)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         """The game's named choices (the edition, say) in words, for its page and lists; an

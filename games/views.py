@@ -87,7 +87,9 @@ def board_context(
     is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
     is_my_turn = is_my_turn and not to_act.is_ai
     context.update(
-        spec.board_context(game.engine_state(), position, names, posted=posted, may_act=is_my_turn)
+        spec.seat_board_context(
+            game.engine_state(), position, names, posted=posted, may_act=is_my_turn
+        )
     )
     # The latest moves, newest first: the log's lines and who made the last decision (undo).
     latest = game.moves.order_by("-version")[:LOG_MOVES]
@@ -432,7 +434,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "version": game.version,
         "is_my_turn": False,
         "ui_template": spec.template,
-        **spec.board_context(shown.state, viewer, names, may_act=False),
+        **spec.seat_board_context(shown.state, viewer, names, may_act=False),
         "step": step,
         "last": last,
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},

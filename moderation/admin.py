@@ -176,8 +176,8 @@ class GameAdmin(ModeratedAdmin):
     def board_view(self, request, pk: int):
         """The whole state after any move (``?v=``: the version; default the last), from the
         game's history (``history.state_at``), with every move's log lines, the chat (hidden
-        messages too) and the reports. Moderators may see everything: the board is drawn as a
-        spectator sees it, and the state beside it is a table of every value, hidden ones
+        messages too) and the reports. Moderators may see everything: the board is the game's
+        moderator's board, and the state beside it is a table of every value, hidden ones
         included. Moderators only."""
         if not request.user.has_perm(services.PERMISSION):
             raise PermissionDenied
@@ -209,8 +209,8 @@ class GameAdmin(ModeratedAdmin):
             "game": game,
             "version": version,
             "state": state_rows(state),
-            # The table drawn as a spectator sees it; the state's table shows the hidden parts.
-            **spec.board_context(position, None, names, may_act=False),
+            # The table drawn for a moderator; the state's table shows the hidden parts.
+            **spec.moderator_board_context(position, names),
             "ui_template": spec.template,
             "moves": moves,
             "chat": game.chat_messages.select_related("author").order_by("pk"),

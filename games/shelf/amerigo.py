@@ -15,6 +15,7 @@ GAME = GameSpec(
     bots=BOTS,
     template="games/amerigo/board.html",
     board_context=ui.board_context,
+    moderator_board_context=ui.moderator_board_context,
     action_from_post=ui.action_from_post,
     describe_event=describe_event,
     describe_refusal=describe_refusal,

@@ -1,9 +1,10 @@
 """The Amerigo board: what the template draws, and posted forms turned into actions.
 
-Everything shown comes from ``am.player_view`` for the viewer, so what a seat may not know
-(inside the cube tower, the face-down stacks and pirates, the seed) never reaches the
-template. Choices are listed only for the seat to act, exactly as the engine lists them; the
-engine judges every posted action again, so nothing here decides what is legal.
+The board is handed the viewer's ``player_view``, never the state, so what a seat may not know
+(inside the cube tower, the face-down stacks and pirates, the seed) never reaches it; the rules
+are asked about the open table on ``masked_state(view)``. Choices are listed only for the seat
+to act, exactly as the engine lists them; the engine judges every posted action again, so
+nothing here decides what is legal.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
     CANNON_MAX,
+    CHEST_GOLD,
     COLOURS,
     GOLD_MAX,
     GOLD_PER_CUBES,
@@ -33,6 +35,7 @@ from games.engines.amerigo.data import (
     VILLAGES,
 )
 from games.engines.amerigo.rules import action_points, pirate_strength
+from games.engines.amerigo.view import masked_state
 from games.ui.amerigo_events import describe_refusal
 from games.ui.amerigo_names import (
     ACTION_NAMES,
@@ -57,15 +60,16 @@ BUTTONS_AT_MOST = 8
 
 
 def board_context(
-    state: am.State, position: int | None, names: list[str], posted=None, may_act: bool = True
+    view: dict[str, Any], names: list[str], legal=None, posted=None
 ) -> dict[str, Any]:
-    """Everything the board's template shows, under one key so it cannot clash with the platform's.
+    """Everything the board's template shows of ``view`` (``player_view`` of the seat
+    ``view["seat"]``, None for a spectator), under one key so it cannot clash with the
+    platform's. ``legal``: the viewer's legal actions when they may move now, else None.
     ``posted`` is not needed: every Amerigo form is a single choice."""
-    view = am.player_view(state, position)
+    state = masked_state(view)
+    position = view["seat"]
     over = am.is_over(state)
-    current = am.current_player(state)
-    my_turn = may_act and position is not None and position == current and not over
-    choices = _choices(state, position) if my_turn else []
+    choices = [] if legal is None else _choices(state, position, legal)
     cols = view["map"]["cols"]
     return {
         "am": {
@@ -84,6 +88,13 @@ def board_context(
             "final": _final(state, names) if over else None,
         }
     }
+
+
+def moderator_board_context(state: am.State, names: list[str]) -> dict[str, Any]:
+    """The board as a moderator sees it: a spectator's. Whatever Amerigo hides (the tower, the
+    face-down stacks and pirates, the seed) it hides from every seat alike, and the board
+    draws none of it; the page lists the whole state beside it."""
+    return board_context(am.player_view(state, None), names)
 
 
 # The map ------------------------------------------------------------------------------------
@@ -372,13 +383,13 @@ GROUP_TITLES = {
 }
 
 
-def _choices(state: am.State, seat: int) -> list[dict[str, Any]]:
+def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
     """The seat's legal actions as labelled options, in groups as the template shows them."""
     cols = state.map.cols
     p = state.players[seat]
     act = state.act
     groups: dict[str, list[dict]] = {}
-    for a in am.legal_actions(state):
+    for a in legal:
         t = a["type"]
         cells: list[int] = []
         if t == "choose":
@@ -395,7 +406,7 @@ def _choices(state: am.State, seat: int) -> list[dict[str, Any]]:
         elif t == "cube_vp":
             label = _("Take %(vp)s (1 VP per cube, once)") % {"vp": vp(sum(state.field))}
         elif t == "cash":
-            money = 3 if a["item"] == "chest" else MARKER_GOLD[a["item"]]
+            money = CHEST_GOLD if a["item"] == "chest" else MARKER_GOLD[a["item"]]
             what = _("treasure chest") if a["item"] == "chest" else marker_name(a["item"])
             label = _("Cash %(what)s for %(gold)s") % {"what": what, "gold": gold(money)}
         elif t == "buy_ap":

@@ -1,9 +1,10 @@
 """The Puerto Rico board: what the template shows, and posted forms turned into actions.
 
-Everything shown comes from ``pr.player_view`` for the viewer, so what a seat may not know
-(the face-down plantation order, the seed, the others' face-down VP) never reaches the
-template. Choices are listed only for the seat to act, exactly as the engine lists them; the
-engine judges every posted action again, so nothing here decides what is legal.
+The board is handed the viewer's ``player_view``, never the state, so what a seat may not know
+(the face-down plantation order, the seed, the others' face-down VP) never reaches it; the
+rules are asked about the open table on ``masked_state(view)``. Choices are listed only for
+the seat to act, exactly as the engine lists them; the engine judges every posted action
+again, so nothing here decides what is legal.
 """
 
 from __future__ import annotations
@@ -16,19 +17,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines import puerto_rico as pr
-from games.engines.puerto_rico import builder, guests, mayor, trader
+from games.engines.puerto_rico import builder, draft, guests, mayor, trader
 from games.engines.puerto_rico.common import privileges, uses_nobles
-from games.engines.puerto_rico.data import (
-    BASE,
-    BUILDINGS,
-    DRAFT_EXCLUSIVE,
-    DRAFT_SPACES,
-    GOODS,
-    ISLAND_KINDS,
-    NEW_BUILDINGS,
-    QUARRY,
-    SETUPS,
-)
+from games.engines.puerto_rico.data import BASE, BUILDINGS, GOODS, ISLAND_KINDS, QUARRY, SETUPS
+from games.engines.puerto_rico.view import masked_state, moderator_view
 from games.ui import puerto_rico_drawing as drawing
 from games.ui.posted import action_json, check_size, every
 from games.ui.posted import one as _one
@@ -48,20 +40,28 @@ from games.ui.puerto_rico_rules import building_rule
 
 
 def board_context(
-    state: pr.State, position: int | None, names: list[str], posted=None, may_act: bool = True
+    view: dict[str, Any], names: list[str], legal=None, posted=None
 ) -> dict[str, Any]:
-    """Everything the board's template shows, under one key so it cannot clash with the platform's.
+    """Everything the board's template shows of ``view`` (``player_view`` of the seat
+    ``view["seat"]``, None for a spectator), under one key so it cannot clash with the
+    platform's.
 
-    ``posted`` is the refused form of the seat to act: its mayor form shows the counts as the
-    player entered them, not as the colonists stand. ``may_act`` is False when the viewer may
-    not move now although the engine waits for their seat (an AI plays it, or the game was
-    cancelled): they see their seat's view without the choices.
+    ``legal``: the viewer's legal actions when they may move now, else None (a seat waiting,
+    a spectator, or the seat to act while an AI plays it or the game was cancelled: they see
+    the board without the choices). ``posted`` is the refused form of the seat to act: its
+    mayor form shows the counts as the player entered them, not as the colonists stand.
     """
-    view = pr.player_view(state, position)
+    state = masked_state(view)
+    position = view["seat"]
     current = view["current"]
     over = pr.is_over(state)
-    my_turn = may_act and position is not None and position == current and not over
-    legal = pr.legal_actions(state) if current is not None else []
+    my_turn = legal is not None
+    if view["phase"] == "mayor" and my_turn:
+        # Every placement is a legal action, counted on demand (``mayor.Arrangements``) and
+        # far too many to list: the board offers one form of counts, which the engine judges.
+        legal = []
+    # What the seat to act is deciding, as the open table shows it to anyone.
+    deciding = legal if my_turn else pr.legal_actions(state)
 
     def name(seat: int | None) -> str | None:
         return None if seat is None else names[seat]
@@ -81,11 +81,11 @@ def board_context(
             # Once the game is over the governor has passed on to a round never played.
             "governor": None if over else name(view["governor"]),
             "current": name(current),
-            "decision": _decision(state, legal, names, position),
+            "decision": _decision(state, deciding, names, position),
             "end_reasons": [END_REASON_NAMES[r] for r in view["end_reasons"]],
             "roles_each": SETUPS[view["num_players"]].roles_per_player,
             "edition": EDITION_NAMES[state.options.get("edition", "base")],
-            "draft": _draft(state, view, names, legal if my_turn else [])
+            "draft": _draft(state, names, legal if my_turn else [])
             if view["phase"] == "draft"
             else None,
             "table": drawing.table_drawing(w, view, names, targets),
@@ -97,6 +97,12 @@ def board_context(
             "final": _final(state, names) if over else None,
         }
     }
+
+
+def moderator_board_context(state: pr.State, names: list[str]) -> dict[str, Any]:
+    """The board as a moderator sees it: a spectator's, with every seat's VP chips face up
+    (``moderator_view``); the page lists the rest of the state beside it."""
+    return board_context(moderator_view(state), names)
 
 
 def _good(kind: str, **more) -> dict[str, Any]:
@@ -137,7 +143,7 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[d
                 }
             )
     if state.phase == "draft":
-        for cost, free in _free_draft_spaces(state).items():
+        for cost, free in draft.free_spaces(state).items():
             column = columns[_draft_column(cost) - 1]
             column += [{"space": cost, "order": (True, cost)}] * free
     return [sorted(column, key=lambda b: b["order"]) for column in columns]
@@ -146,14 +152,6 @@ def _buildings(state: pr.State, view: dict, position: int | None) -> list[list[d
 def _draft_column(cost: int) -> int:
     """The board's column of a violet space by its cost: 1-3, 4-6, 7-9, 10."""
     return min(4, (cost + 2) // 3)
-
-
-def _free_draft_spaces(state: pr.State) -> dict[int, int]:
-    """The violet spaces still free in the draft, by cost."""
-    return {
-        cost: count - sum(1 for b in state.drafted if BUILDINGS[b].cost == cost)
-        for cost, count in DRAFT_SPACES.items()
-    }
 
 
 def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
@@ -203,13 +201,12 @@ def _draft_refusal(state: pr.State, name: str) -> str:
     return ""
 
 
-def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, Any]:
-    """The building draft: who picks, the spaces left, and every violet building still to
-    be drafted with its rule; those the seat to act may pick carry their action, those no
-    one may pick now say why."""
+def _draft(state: pr.State, names: list[str], legal) -> dict[str, Any]:
+    """The building draft: who picks, the spaces left, and every violet building still on
+    offer with its rule; those the seat to act may pick carry their action, those no one may
+    pick now say why."""
     actions = {a.building: a for a in legal}
-    free = _free_draft_spaces(state)
-    shut_out = DRAFT_EXCLUSIVE if DRAFT_EXCLUSIVE.intersection(state.drafted) else frozenset()
+    free = draft.free_spaces(state)
     candidates = [
         {
             "name": capfirst(BUILDING_NAMES[b.name]),
@@ -222,12 +219,10 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
             "json": b.name in actions and json.dumps(pr.action_to_json(actions[b.name])),
             "refusal": _draft_refusal(state, b.name),
         }
-        for b in sorted(BUILDINGS.values(), key=lambda b: (b.cost, b.expansion != BASE))
-        if b.violet
-        and b.expansion in (BASE, NEW_BUILDINGS)
-        and b.name not in state.drafted
-        and b.name not in shut_out
-        and free[b.cost]
+        for b in sorted(
+            (BUILDINGS[name] for name in draft.on_offer(state)),
+            key=lambda b: (b.cost, b.expansion != BASE),
+        )
     ]
     office, trading_post = BUILDING_NAMES["office"], BUILDING_NAMES["trading_post"]
     return {
@@ -236,7 +231,7 @@ def _draft(state: pr.State, view: dict, names: list[str], legal) -> dict[str, An
         "small_left": sum(n for cost, n in free.items() if cost < 10),
         "large_left": free[10],
         "drafted": [
-            {"name": capfirst(BUILDING_NAMES[b]), "by": names[n % state.num_players]}
+            {"name": capfirst(BUILDING_NAMES[b]), "by": names[draft.picker(state.num_players, n)]}
             for n, b in enumerate(state.drafted)
         ],
         "candidates": candidates,
@@ -354,7 +349,7 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     moves = [a for a in legal if a.type == "move_guest"]
     legal = [a for a in legal if a.type != "move_guest"]
     if phase == "mayor":
-        choices = _mayor(state, legal, seat, posted)
+        choices = _mayor(state, seat, posted)
     elif phase == "storage":
         choices = _storage(state, legal, seat)
     elif phase == "draft":
@@ -612,7 +607,7 @@ def _good_of(b) -> str | None:
     return None if b.good is None else GOODS[b.good]
 
 
-def _mayor(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
+def _mayor(state: pr.State, seat: int, posted=None) -> dict[str, Any]:
     """The placement form: one count per island kind and building (with the Nobles, a
     count of colonists and one of nobles).
 

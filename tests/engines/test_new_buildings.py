@@ -7,6 +7,9 @@ takes where the text is silent are in ``docs/engine.md`` (*The New Buildings*).
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 
 from games.engines import puerto_rico as pr
@@ -18,6 +21,7 @@ from games.engines.puerto_rico import (
     TOBACCO,
     Build,
     IllegalAction,
+    draft,
     guests,
 )
 from games.engines.puerto_rico.actions import (
@@ -35,7 +39,8 @@ from games.engines.puerto_rico.actions import (
     Store,
 )
 from games.engines.puerto_rico.common import uses_new_buildings
-from games.engines.puerto_rico.data import BUILDINGS
+from games.engines.puerto_rico.data import BASE, BUILDINGS, DRAFT_SPACES
+from games.engines.puerto_rico.data import NEW_BUILDINGS as EXP_I
 from games.engines.puerto_rico.scoring import score
 
 from .positions import ANNA, BOB, CHRIS, choose, goods_of, play, player, position
@@ -147,6 +152,35 @@ def test_the_draft_fills_12_small_and_5_large_spaces_with_twins(players, small, 
     )
     for b in violet:
         assert state.buildings[b] == (large if BUILDINGS[b].large else small)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_what_is_on_offer_free_and_legal_in_the_draft_agrees_with_check(seed):
+    """At every pick of a random draft: the free spaces are the board's less the drafted
+    costs; ``check`` accepts exactly the legal picks; those on offer but not legal wait for
+    the Office or the Trading post, and every other violet kind is refused for its own reason.
+    The church takes the first space of cost 5, so the last one waits for those two."""
+    rng = random.Random(seed)
+    state = play(pr.new_game(2 + seed, seed, NEW), Draft("church"))
+    violet = [b.name for b in BUILDINGS.values() if b.violet and b.expansion in (BASE, EXP_I)]
+    while state.phase == "draft":
+        taken = Counter(BUILDINGS[b].cost for b in state.drafted)
+        assert draft.free_spaces(state) == {c: n - taken[c] for c, n in DRAFT_SPACES.items()}
+        legal = {a.building for a in pr.legal_actions(state)}
+        on_offer = set(draft.on_offer(state))
+        assert legal <= on_offer
+        for name in violet:
+            if name in legal:
+                pr.check(state, Draft(name))
+            elif name in on_offer:
+                assert refused(state, Draft(name)) == "office_or_trading_post_needed"
+            else:
+                assert refused(state, Draft(name)) in (
+                    "already_drafted",
+                    "no_draft_space",
+                    "office_or_trading_post",
+                )
+        state = pr.apply(state, Draft(rng.choice(sorted(legal))))
 
 
 def test_the_draft_is_public():

@@ -15,7 +15,7 @@ from django.utils.datastructures import MultiValueDict
 
 from games.engines import amerigo as am
 from games.registry import get_game
-from games.ui.amerigo import action_from_post, board_context
+from games.ui.amerigo import action_from_post
 from games.ui.amerigo_names import field_name
 from tests.engines.amerigo.positions import play, position
 
@@ -47,7 +47,7 @@ def offered(page: str) -> list[dict]:
 
 
 def render(state, seat):
-    context = board_context(state, seat, NAMES[: state.num_players])
+    context = get_game("amerigo").seat_board_context(state, seat, NAMES[: state.num_players])
     return render_to_string(
         get_game("amerigo").template, {**context, "move_url": "/m", "version": 1}
     )
@@ -269,7 +269,7 @@ def test_the_disc_on_top_of_a_field_is_drawn_highest():
     state.order_track = [[] for _ in state.order_track]
     for bottom, top in ((0, 1), (1, 0)):
         state.order_track[3] = [bottom, top]
-        track = board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
+        track = get_game("amerigo").seat_board_context(state, 0, NAMES[:2])["am"]["tracks"][-1]
         discs = track["fields"][3]["discs"]
         assert [d["seat"] for d in sorted(discs, key=lambda d: d["dy"])] == [top, bottom]
 

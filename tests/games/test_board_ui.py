@@ -27,7 +27,7 @@ from tests.engines.test_edge_cases import ELEVEN_SMALL
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
     context = {
-        **board_context(state, seat, list(names[: state.num_players])),
+        **get_game("puerto_rico").seat_board_context(state, seat, list(names[: state.num_players])),
         "version": 3,
         "move_url": "/x",
         "is_my_turn": True,
@@ -250,6 +250,20 @@ def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
         pr.check(state, pr.action_from_json(action_from_post(query({**base, "island-corn": "0"}))))
 
 
+def test_the_mayors_board_never_lists_the_placements():
+    """They may be millions, counted on demand: the form of counts is drawn without them."""
+
+    class Unlisted(list):
+        def __iter__(self):
+            raise AssertionError("the placements were listed")
+
+    state = mayor_state()
+    context = board_context(
+        pr.player_view(state, BOB), list(NAMES[: state.num_players]), Unlisted()
+    )
+    assert context["pr"]["choices"]["kind"] == "mayor"
+
+
 def test_only_the_mayor_gets_the_privilege_checkbox():
     state = play(mayor_state(), pr.Arrange((0, 2, 0, 0, 0, 0), (("indigo_plant", 1),)))
     assert state.current == CHRIS
@@ -398,7 +412,7 @@ def test_the_face_down_order_and_the_seed_are_never_shown():
     ]
     state = choose(position(players, stack=stack, face_up=["corn"] * 4), "settler")
     for seat in (ANNA, BOB, None):
-        context = board_context(state, seat, list(NAMES[:3]))
+        context = get_game("puerto_rico").seat_board_context(state, seat, list(NAMES[:3]))
 
         def lists(value):
             if isinstance(value, dict):

@@ -214,7 +214,9 @@ def test_undos_and_seat_changes_keep_a_history_that_replays_to_every_step(users,
         applied.clear()
         page = client.get(url, {"step": step}).context
         assert len(applied) < history.POSITION_EVERY
-        board = get_game("puerto_rico").board_context(states[step], viewer, names, may_act=False)
+        board = get_game("puerto_rico").seat_board_context(
+            states[step], viewer, names, may_act=False
+        )
         assert page["pr"] == board["pr"]
         assert page["chart"] == expected_chart(game, states[: step + 1], viewer, over=False)
         events = moves[step - 1].log if step else []

@@ -28,6 +28,7 @@ GAME = GameSpec(
     bots={"random": play_random, "easy": play_greedy, "medium": play_greedy, "hard": play_greedy},
     template=ui.BOARD,
     board_context=ui.board_context,
+    moderator_board_context=ui.moderator_board_context,
     action_from_post=ui.action_from_post,
     describe_event=ui.describe_event,
     describe_refusal=ui.describe_refusal,

@@ -31,12 +31,7 @@ RULES = engines["django"].from_string(
 )
 
 
-def board_context(
-    state: dict, position: int | None, names: list[str], posted=None, may_act: bool = True
-) -> dict[str, Any]:
-    view = engine.player_view(state, position)
-    my_turn = may_act and position is not None and engine.current_player(state) == position
-    choices = engine.legal_actions(state) if my_turn else []
+def board_context(view: dict, names: list[str], legal=None, posted=None) -> dict[str, Any]:
     return {
         "race": {
             "target": view["target"],
@@ -48,9 +43,14 @@ def board_context(
                     names, view["scores"], view["hand_sizes"], strict=True
                 )
             ],
-            "choices": [{"json": json.dumps(a), "label": _label(a)} for a in choices],
+            "choices": [{"json": json.dumps(a), "label": _label(a)} for a in legal or ()],
         }
     }
+
+
+def moderator_board_context(state: dict, names: list[str]) -> dict[str, Any]:
+    """A spectator's board: the hands stay hidden from the moderator's drawing too."""
+    return board_context(engine.player_view(state, None), names)
 
 
 def _label(action: dict) -> str:

@@ -1,4 +1,5 @@
-"""What one seat may see, and a complete state agreeing with it (for bots).
+"""What one seat may see, the state as it shows it (for the board), and a complete state
+agreeing with it (for bots).
 
 Hidden from every seat: what is inside the cube tower, the order of the face-down progress
 markers and goods markers, the values of the face-down pirate markers and of the sixth
@@ -29,6 +30,24 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     del pirates["unseen"]
     data["seat"] = seat
     return data
+
+
+def masked_state(view: dict[str, Any]) -> State:
+    """The state as ``view`` shows it, to ask the rules about what lies open (a seat's
+    action points, the pirates' strength). What the view hides is masked, never guessed as
+    ``determinize`` guesses it: the tower's counts, each face-down progress marker, goods
+    marker and pirate, the sixth pirate and the seed are ``None``. Not for playing on."""
+    data = {key: value for key, value in view.items() if key != "seat"}
+    data["rng"] = None
+    data["tower"] = dict.fromkeys(COLOURS)
+    data["progress_stack"] = []
+    data["goods_stacks"] = [[] for _ in view["goods_stacks"]]
+    data["pirates"] = {"face_up": view["pirates"]["face_up"], "face_down": [], "unseen": None}
+    state = State.from_json(data)
+    state.progress_stack = [None] * view["progress_stack"]
+    state.goods_stacks = [[None] * size for size in view["goods_stacks"]]
+    state.pirates_down = [None] * view["pirates"]["face_down"]
+    return state
 
 
 def _unseen(everything: list[Any], seen: list[Any]) -> list[Any]:

@@ -27,14 +27,46 @@ _COSTS = {name: BUILDINGS[name].cost for name in _DRAFTS}
 (_EXCLUSIVE_COST,) = {_COSTS[name] for name in DRAFT_EXCLUSIVE}
 
 
-def _keeps_a_space_for_the_exclusive(name: str, filled: int, exclusive: bool) -> bool:
-    """False when ``name`` would take the last space of the Office's and Trading post's cost
-    while neither of them is drafted (``filled``: that cost's spaces already taken)."""
+def free_spaces(state: State) -> dict[int, int]:
+    """The violet spaces still free on the board, by cost."""
+    free = dict(DRAFT_SPACES)
+    for name in state.drafted:
+        free[_COSTS[name]] -= 1
+    return free
+
+
+def picker(num_players: int, pick: int) -> int:
+    """The seat that makes the draft's ``pick``-th pick (from 0): the seats in turn from the
+    start player, seat 0."""
+    return pick % num_players
+
+
+def on_offer(state: State) -> list[str]:
+    """The violet kinds still to be drafted: not on the board, a space of their cost free, and
+    not the one of the Office and the Trading post whose other is drafted. Each is legal now
+    unless it would take the last space of its cost kept for those two (``check`` says so)."""
+    free = free_spaces(state)
+    shut_out = _shut_out(state)
+    return [
+        name
+        for name in _DRAFTS
+        if name not in state.drafted and free[_COSTS[name]] and name not in shut_out
+    ]
+
+
+def _shut_out(state: State) -> frozenset[str]:
+    """The Office and the Trading post once one of them is drafted, else nothing."""
+    return frozenset() if DRAFT_EXCLUSIVE.isdisjoint(state.drafted) else DRAFT_EXCLUSIVE
+
+
+def _keeps_a_space_for_the_exclusive(name: str, free: dict[int, int], exclusive: bool) -> bool:
+    """False when ``name`` would take the last free space of the Office's and Trading
+    post's cost while neither of them is drafted (``exclusive``: one of them is)."""
     return (
         exclusive
         or name in DRAFT_EXCLUSIVE
         or _COSTS[name] != _EXCLUSIVE_COST
-        or filled < DRAFT_SPACES[_EXCLUSIVE_COST] - 1
+        or free[_EXCLUSIVE_COST] > 1
     )
 
 
@@ -44,33 +76,26 @@ def _refusal(state: State, name: str) -> tuple[str, dict] | None:
         return "not_in_draft", {"building": name}
     if name in state.drafted:
         return "already_drafted", {"building": name}
-    cost = BUILDINGS[name].cost
-    if sum(1 for b in state.drafted if BUILDINGS[b].cost == cost) == DRAFT_SPACES[cost]:
+    free = free_spaces(state)
+    cost = _COSTS[name]
+    if not free[cost]:
         return "no_draft_space", {"cost": cost}
-    exclusive = not DRAFT_EXCLUSIVE.isdisjoint(state.drafted)
-    if name in DRAFT_EXCLUSIVE and exclusive:
+    shut_out = _shut_out(state)
+    if name in shut_out:
         return "office_or_trading_post", {}
-    taken = sum(1 for b in state.drafted if _COSTS[b] == _EXCLUSIVE_COST)
-    if not _keeps_a_space_for_the_exclusive(name, taken, exclusive):
+    if not _keeps_a_space_for_the_exclusive(name, free, bool(shut_out)):
         return "office_or_trading_post_needed", {"cost": cost}
     return None
 
 
 def legal(state: State) -> list[Action]:
-    """The candidates ``_refusal`` lets through, in the same order; each space counted once."""
-    drafted = state.drafted
-    filled: dict[int, int] = {}
-    for b in drafted:
-        cost = _COSTS[b]
-        filled[cost] = filled.get(cost, 0) + 1
-    exclusive = not DRAFT_EXCLUSIVE.isdisjoint(drafted)
+    """Those ``on_offer`` that ``_refusal`` lets through, in the same order."""
+    free = free_spaces(state)
+    exclusive = bool(_shut_out(state))
     return [
-        action
-        for name, action in _DRAFTS.items()
-        if name not in drafted
-        and filled.get(_COSTS[name], 0) != DRAFT_SPACES[_COSTS[name]]
-        and not (exclusive and name in DRAFT_EXCLUSIVE)
-        and _keeps_a_space_for_the_exclusive(name, filled.get(_EXCLUSIVE_COST, 0), exclusive)
+        _DRAFTS[name]
+        for name in on_offer(state)
+        if _keeps_a_space_for_the_exclusive(name, free, exclusive)
     ]
 
 
@@ -90,7 +115,7 @@ def play(state: State, action: Draft, log: list[dict] | None) -> None:
     if log is not None:
         log.append({"event": "draft", "seat": state.current, "building": name, "copies": copies})
     if len(state.drafted) < DRAFT_PICKS:
-        state.current = len(state.drafted) % state.num_players
+        state.current = picker(state.num_players, len(state.drafted))
         return
     # The board is full: the first round begins with the start player as governor.
     state.buildings = {b: state.buildings[b] for b in BUILDINGS if b in state.buildings}

@@ -1,4 +1,5 @@
-"""What one seat may see, and which decisions show it something it did not know."""
+"""What one seat (or a moderator) may see, the state as that shows it (for the board), and
+which decisions show a seat something it did not know."""
 
 from __future__ import annotations
 
@@ -15,15 +16,39 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     Removed: the order of the face-down plantations (only their number is shown), the
     random seed, and, with hidden VP chips until the game is over, the other seats' VP.
     """
+    return _view(state, seat, [_vp_hidden(state, seat, i) for i in range(state.num_players)])
+
+
+def moderator_view(state: State) -> dict[str, Any]:
+    """``player_view``'s shape for a moderator, who may know what any seat knows: every
+    seat's VP chips, face down or not. What no seat knows, the face-down plantations' order
+    and the seed, has no place in it (the moderator's page lists the whole state)."""
+    return _view(state, None, [False] * state.num_players)
+
+
+def _view(state: State, seat: int | None, vp_hidden: list[bool]) -> dict[str, Any]:
     data = state.to_json()
     del data["rng"]
     plantations = data["plantations"]
     plantations["stack"] = len(plantations.pop("stack"))
-    for i, pl in enumerate(data["players"]):
-        if _vp_hidden(state, seat, i):
+    for pl, hidden in zip(data["players"], vp_hidden, strict=True):
+        if hidden:
             pl["vp"] = None
     data["seat"] = seat
     return data
+
+
+def masked_state(view: dict[str, Any]) -> State:
+    """The state as ``view`` shows it, to ask the rules about what lies open (a price, the
+    draft's free spaces). What the view hides is masked, never guessed as ``determinize``
+    guesses it: each face-down plantation is ``None``, so is the seed, so is a VP total lying
+    face down. Not for playing on: drawing from its stack draws ``None``."""
+    data = {key: value for key, value in view.items() if key != "seat"}
+    data["rng"] = None
+    data["plantations"] = {**view["plantations"], "stack": []}
+    state = State.from_json(data)
+    state.stack = [None] * view["plantations"]["stack"]
+    return state
 
 
 def _vp_hidden(state: State, viewer: int | None, seat: int) -> bool:
