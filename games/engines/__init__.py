@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from .protocol import Engine
+from .protocol import Engine, SeatOutcome
 
 ENGINES = {"puerto_rico": "games.engines.puerto_rico", "amerigo": "games.engines.amerigo"}
 
@@ -16,4 +16,4 @@ def get_engine(name: str) -> Engine:
     return import_module(ENGINES[name])  # type: ignore[return-value]
 
 
-__all__ = ["ENGINES", "Engine", "get_engine"]
+__all__ = ["ENGINES", "Engine", "SeatOutcome", "get_engine"]
