@@ -7,8 +7,9 @@ page, or ""), ``TEMPLATE``, ``OPTION_TEXTS`` (each game option's label and help,
 ``OPTION_CHOICE_NAMES`` (the words of an option's named choices, by option),
 ``board_context(state, position, names, posted=None, may_act=True)`` (``posted``: the
 fields of a refused move; ``may_act``: whether the viewer may move now),
-``action_from_post(data)``, ``describe_event(event, names)`` and
-``describe_refusal(code, params)``; the platform itself knows nothing of any game.
+``action_from_post(data)``, ``describe_event(event, names)``, ``describe_refusal(code,
+params)`` and ``OUTCOME_PARTS`` (the label of each part and tie-break its engine's ``outcome``
+names, in the order of the final table); the platform itself knows nothing of any game.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ INTERFACE = (
     "action_from_post",
     "describe_event",
     "describe_refusal",
+    "OUTCOME_PARTS",
 )
 
 

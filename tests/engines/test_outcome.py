@@ -4,6 +4,7 @@ the next one skipping. The rulebooks' own tie rules are tested with each engine'
 (``test_edge_cases``, ``amerigo/test_rulebook_examples``)."""
 
 import dataclasses
+import itertools
 import json
 import random
 
@@ -51,7 +52,7 @@ def test_the_outcome_is_a_standing_per_seat_whose_parts_add_up(engine):
             )
         by_place = sorted(table, key=lambda s: s.placement)
         assert by_place[0].placement == 1
-        for better, worse in zip(by_place, by_place[1:], strict=False):
+        for better, worse in itertools.pairwise(by_place):
             assert better.score >= worse.score
             if worse.placement != better.placement:  # 1, 1, 3: the shared places are skipped
                 assert worse.placement == 1 + sum(s.placement < worse.placement for s in table)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import puerto_rico as pr
+from games.engines.protocol import SeatOutcome
 from games.engines.puerto_rico import (
     CORN,
     INDIGO,
@@ -24,7 +25,6 @@ from games.engines.puerto_rico import (
     Wharf,
 )
 from games.engines.puerto_rico.actions import HACIENDA, PASS
-from games.engines.protocol import SeatOutcome
 
 from .positions import (
     ANNA,
@@ -387,7 +387,8 @@ def test_fortress_example():
         san_juan=6,
     )
     assert result.parts["bonuses"] == {"fortress": 6}
-    assert _scored(city={"fortress": 1}, island={"corn": (2, 2)}).parts["bonuses"] == {"fortress": 1}
+    one = _scored(city={"fortress": 1}, island={"corn": (2, 2)})
+    assert one.parts["bonuses"] == {"fortress": 1}
 
 
 def test_customs_house_example():

@@ -62,6 +62,7 @@ __all__ = [
     "known_scores",
     "legal_actions",
     "new_game",
+    "order_field",
     "outcome",
     "player_view",
     "progress_vp",
