@@ -5,6 +5,7 @@ the final table, given by the API, and carried by an exported file and back."""
 
 import json
 import random
+import re
 from collections import Counter
 from datetime import timedelta
 
@@ -21,6 +22,7 @@ from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test c
 pytestmark = pytest.mark.django_db
 
 pr = get_engine("puerto_rico")
+am_order_field = get_engine("amerigo").order_field
 
 
 class Table:
@@ -224,13 +226,71 @@ def test_the_final_table_shows_each_part_under_the_games_label_and_ends_the_repl
     assert "an AI player took over" in row
     assert f"<strong>{bob.score}</strong>" in row
     doubloons = bob.tiebreak["doubloons_and_goods"]
-    assert row.rstrip().endswith(f'<td class="outcome-number">{doubloons}</td>')
+    assert row.rstrip().endswith(f"<td>{doubloons}</td>")
     german = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert ">SP-Chips</th>" in german and ">Bei Gleichstand: Dublonen + Waren</th>" in german
     # The replay shows it at the last step only.
     url = reverse("games:replay", args=[game.pk])
     assert 'class="outcome"' in client.get(url).content.decode()
     assert 'class="outcome"' not in client.get(url, {"step": 5}).content.decode()
+
+
+def cells(page: str) -> list[list[str]]:
+    """The final table's rows, each as its cells' text (the player first)."""
+    body = page[page.index('<section class="outcome"') :]
+    body = body[body.index("<tbody>") : body.index("</tbody>")]
+    return [
+        [
+            re.sub(r"<.*?>", "", cell).strip()
+            for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)
+        ]
+        for row in re.findall(r"<tr.*?</tr>", body, re.S)
+    ]
+
+
+def test_the_final_table_of_a_nobles_game_shows_the_nobles_and_adds_up(users, client):
+    data = game_file(seed=4, options={"edition": "nobles"})
+    game, _ = transfer.import_game(data, users[0])
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert ">Nobles (1 VP each)</th>" in page
+    state = game.engine_state()
+    names = game.names()
+    for place, name, chips, buildings, bonuses, nobles, total, tiebreak in cells(page):
+        seat = names.index(name)
+        bonus = sum(int(vp) for vp in re.findall(r"\d+", bonuses))
+        assert int(nobles) == state.players[seat].nobles()
+        assert int(total) == int(chips) + int(buildings) + bonus + int(nobles)
+        assert int(chips) == state.players[seat].vp
+        assert int(tiebreak) == state.players[seat].doubloons + sum(state.players[seat].goods)
+        assert place == f"{game.results.get(position=seat).placement}."
+
+
+def test_the_final_table_of_amerigo_shows_its_final_scoring(users, client):
+    """Each step of the rulebook's final scoring, the VP before it, and the tie-break: the
+    field on the special-action track."""
+    game, _ = transfer.import_game(game_file(seed=2, engine="amerigo"), users[0])
+    page = client.get(game.get_absolute_url()).content.decode()
+    labels = [
+        "Before the final scoring",
+        "Gold",
+        "Goods",
+        "Progress markers",
+        "Progress track",
+        "Special-action track",
+        "Total",
+        "Tie-break: field on the special-action track",
+    ]
+    header = page[page.index('<section class="outcome"') :]
+    header = header[: header.index("</thead>")]
+    assert re.findall(r'<th scope="col">(.*?)</th>', header) == ["Place", "Player", *labels]
+    state = game.engine_state()
+    names = game.names()
+    rows = cells(page)
+    assert [row[0] for row in rows] == ["1.", "2."]  # Amerigo's ties are always broken
+    for _, name, *parts, total, field in rows:
+        seat = names.index(name)
+        assert sum(int(vp) for vp in parts) == int(total) == state.players[seat].vp
+        assert int(field) == am_order_field(state, seat) + 1
 
 
 def test_a_split_part_shows_each_piece_with_its_label(users, client):
