@@ -2,10 +2,10 @@
 
 The file (``docs/export.md``, schema ``docs/export.schema.json``) holds what the game needs to
 be played again move by move: engine, options, player count, seed, the players, every move
-with its events, the chat (for those who may read it) and each seat's result. An import checks every
-field and replays every move with the engine before anything is stored, so a file that does not
-replay is refused with the move that failed; it stores what the engine read, not what the file
-says, and a user who sends the same game again gets the game they imported before.
+with its events, the chat (for those who may read it) and each seat's result. An import checks
+every field and replays every move with the engine before anything is stored, so a file that
+does not replay is refused with the move that failed; it stores what the engine read, not what
+the file says, and a user who sends the same game again gets the game they imported before.
 """
 
 from __future__ import annotations
@@ -393,33 +393,13 @@ def _decisions(moves: list[dict[str, Any]]) -> dict[int, int]:
 
 
 def _results(data: dict, outcome, counts: dict[int, int]) -> list[dict[str, Any]]:
-    """Each seat's result as the import keeps it, from the replay's ``outcome`` and the file:
-    its ``result`` must agree with the replay. A version 2 file also says who played each
-    seat at the end and how many of its ``counts`` decisions its person made; in a version 1
-    file a seat's decisions are its player's, a person's or an AI player's (``ai``)."""
-    result = data["result"]
+    """Each seat's result as the import keeps it (``RESULT_FIELDS``), from the replay's
+    ``outcome`` and the file, whose ``result`` must agree with the replay; ``counts``: each
+    seat's decisions. A version 2 file also says who played each seat at the end and how many
+    of its decisions its person made."""
     if data["format_version"] == 1:
-        if (
-            not isinstance(result, dict)
-            or not isinstance(result.get("scores"), list)
-            or not isinstance(result.get("winners"), list)
-        ):
-            raise ImportRefused(gettext("the result is an object with scores and winners"))
-        totals = [s.get("total") if isinstance(s, dict) else None for s in result["scores"]]
-        firsts = [place.seat for place in outcome if place.placement == 1]
-        if not _same_json(totals, [place.score for place in outcome]) or not _same_json(
-            result["winners"], firsts
-        ):
-            raise ImportRefused(gettext("the result differs from the replay"))
-        return [
-            {
-                **dataclasses.asdict(place),
-                "played_by": Result.PlayedBy.AI if player["ai"] else Result.PlayedBy.PERSON,
-                "person_decisions": 0 if player["ai"] else counts.get(place.seat, 0),
-                "ai_decisions": counts.get(place.seat, 0) if player["ai"] else 0,
-            }
-            for place, player in zip(outcome, data["players"], strict=True)
-        ]
+        return _first_format_results(data, outcome, counts)
+    result = data["result"]
     if not isinstance(result, list) or len(result) != len(outcome):
         raise ImportRefused(gettext("the result is a list of one object per seat"))
     for place, entry, player in zip(outcome, result, data["players"], strict=True):
@@ -448,6 +428,34 @@ def _results(data: dict, outcome, counts: dict[int, int]) -> list[dict[str, Any]
     return [
         {**dataclasses.asdict(place), **{k: entry[k] for k in PLAY_FIELDS}}
         for place, entry in zip(outcome, result, strict=True)
+    ]
+
+
+def _first_format_results(data: dict, outcome, counts: dict[int, int]) -> list[dict[str, Any]]:
+    """The results of a version 1 file, whose ``result`` was the engine's scores and winners:
+    each seat's total and the winners must be the replay's. It does not say who made a
+    seat's decisions: they are taken as its player's, a person's or an AI player's (``ai``)."""
+    result = data["result"]
+    if (
+        not isinstance(result, dict)
+        or not isinstance(result.get("scores"), list)
+        or not isinstance(result.get("winners"), list)
+    ):
+        raise ImportRefused(gettext("the result is an object with scores and winners"))
+    totals = [s.get("total") if isinstance(s, dict) else None for s in result["scores"]]
+    firsts = [place.seat for place in outcome if place.placement == 1]
+    if not _same_json(totals, [place.score for place in outcome]) or not _same_json(
+        result["winners"], firsts
+    ):
+        raise ImportRefused(gettext("the result differs from the replay"))
+    return [
+        {
+            **dataclasses.asdict(place),
+            "played_by": Result.PlayedBy.AI if player["ai"] else Result.PlayedBy.PERSON,
+            "person_decisions": 0 if player["ai"] else counts.get(place.seat, 0),
+            "ai_decisions": counts.get(place.seat, 0) if player["ai"] else 0,
+        }
+        for place, player in zip(outcome, data["players"], strict=True)
     ]
 
 
