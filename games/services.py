@@ -261,10 +261,11 @@ def _require_creator(game: Game, user) -> None:
         raise Forbidden(gettext("only the player who opened the game may do this"))
 
 
-def _abort(game: Game, ending: str) -> None:
+def _abort(game: Game, how: str) -> None:
+    """Cancel ``game``; ``how``: its ``Game.Ending``."""
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
-    game.ending = ending
+    game.ending = how
     game.save(update_fields=["status", "finished_at", "ending"])
 
 
