@@ -154,6 +154,10 @@ class ResultInline(SeatInline):
     readonly_fields = fields
     show_change_link = False
 
+    def has_view_permission(self, request, obj=None):
+        """Part of the game: whoever may see the game sees them."""
+        return request.user.has_perm("games.view_game")
+
 
 @admin.register(Game)
 class GameAdmin(ModeratedAdmin):
