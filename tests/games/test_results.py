@@ -16,6 +16,7 @@ from games import services, transfer
 from games.engines import get_engine
 from games.models import Game, Result, Seat
 from games.signals import game_changed
+from tests.engines.positions import player, position
 from tests.games.game_files import FORMAT_1, game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 
@@ -248,6 +249,56 @@ def cells(page: str) -> list[list[str]]:
     ]
 
 
+def ended_in(state, users) -> Game:
+    """A game of ``users`` that ended in the hand-made ``state``, with its rows written as the
+    last move writes them."""
+    game = services.create_game(users[0], num_players=state.num_players)
+    for user in users[1 : state.num_players]:
+        services.join_game(game.pk, user)
+    Game.objects.filter(pk=game.pk).update(
+        state=pr.to_json(state), status=Game.Status.FINISHED, current_position=None
+    )
+    game = Game.objects.with_seats().get(pk=game.pk)
+    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    services.write_results(game, state, seats, {s.position: ("person", 1, 0) for s in seats})
+    return game
+
+
+def test_game_over_shows_the_score_breakdown_first_place_first(users, client):
+    players = [
+        player(
+            vp=20,
+            doubloons=3,
+            island={"corn": 1},
+            city={"guild_hall": 1, "indigo_plant": 0, "small_sugar_mill": 0},
+        ),
+        player(vp=30, doubloons=5, island={"indigo": 1}, city={"residence": 1}),
+        player(vp=9, island={"indigo": 1}),
+    ]
+    data = pr.to_json(position(players))
+    data["phase"], data["current"] = "over", None
+    game = ended_in(pr.from_json(data), users)
+    names = game.names()
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert f"Winner: <strong>{names[1]}</strong>" in page
+    # Seat 0: 20 chips + 7 building VP + guild hall 3 = 30; seat 1: 30 + 4 + residence 4 = 38.
+    assert cells(page) == [
+        ["1.", names[1], "30", "4", "residence 4", "38", "5"],
+        ["2.", names[0], "20", "7", "guild hall 3", "30", "3"],
+        ["3.", names[2], "9", "0", "—", "9", "0"],
+    ]
+
+
+def test_a_full_tie_names_every_winner(users, client):
+    players = [player(vp=5, island={"corn": 1}) for _ in range(3)]
+    data = pr.to_json(position(players))
+    data["phase"], data["current"] = "over", None
+    game = ended_in(pr.from_json(data), users)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert f"Shared victory: <strong>{', '.join(game.names())}</strong>" in page
+    assert [row[0] for row in cells(page)] == ["1.", "1.", "1."]
+
+
 def test_the_final_table_of_a_nobles_game_shows_the_nobles_and_adds_up(users, client):
     data = game_file(seed=4, options={"edition": "nobles"})
     game, _ = transfer.import_game(data, users[0])
@@ -324,8 +375,8 @@ def test_an_exported_game_imports_with_the_same_rows(finished, users):
 
 def test_an_imported_game_of_ai_players_who_took_over_every_person_was_abandoned(users):
     data = game_file(seed=5)
-    for player, result in zip(data["players"], data["result"], strict=True):
-        player["ai"] = "medium"
+    for seat, result in zip(data["players"], data["result"], strict=True):
+        seat["ai"] = "medium"
         result["played_by"] = "taken_over"
         result["person_decisions"], result["ai_decisions"] = 1, result["person_decisions"] - 1
     game, _ = transfer.import_game(data, users[0])
