@@ -80,8 +80,9 @@ def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dic
         times[level].append(time.perf_counter() - start)
         state = engine.apply(state, action, inplace=True)
         move += 1
-    winners = engine.winners(state)
-    totals = [s["total"] for s in engine.scores(state)]
+    outcome = engine.outcome(state)
+    winners = [place.seat for place in outcome if place.placement == 1]
+    totals = [place.score for place in outcome]
     return {
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],

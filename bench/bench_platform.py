@@ -126,8 +126,8 @@ def play(table: Table, rng: random.Random, lengths: list[int], repeat: int, figu
     neither moved nor is to act (no undo to check); at the middle length the running page's
     queries are counted. The finished page last."""
     from games import services
-    from games.engines import get_engine
     from games.models import Game
+    from games.registry import get_engine
 
     pending, middle = sorted(lengths), sorted(lengths)[len(lengths) // 2]
     while True:

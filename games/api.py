@@ -66,7 +66,7 @@ def game_document(game: Game, user) -> dict:
         "view": None,
         "legal_actions": None,
         "legal_count": None,
-        "result": game.result,
+        "result": transfer.result(game) if game.status == Game.Status.FINISHED else None,
     }
     if game.state is not None:
         rules = game.rules

@@ -26,7 +26,7 @@ def round_scores(rules, states: Iterable[Any], viewer: int | None, everything_kn
 
     def known(state) -> list[int | None]:
         if everything_known:
-            return [score["total"] for score in rules.scores(state)]
+            return [place.score for place in rules.outcome(state)]
         return rules.known_scores(state, viewer)
 
     points: list[tuple[int, list[int | None]]] = []

@@ -150,6 +150,19 @@ def record_replayed(game: Game, rules, positions: list[Position], last) -> None:
 # Undo ----------------------------------------------------------------------------------------
 
 
+def standing(moves: Iterable[Move]) -> list[Move]:
+    """The moves still standing, in order: each undo takes back the versions it lists (and
+    is no decision itself)."""
+    out: list[Move] = []
+    for move in moves:
+        if move.kind == Move.Kind.UNDO:
+            taken = set(move.action["undo"])
+            out = [m for m in out if m.version not in taken]
+        else:
+            out.append(move)
+    return out
+
+
 def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
     """The moves an undo by ``seat`` would take back, the seat's last decision and the forced
     moves after it, with the state before them; or ``NoUndo`` saying why there is none:
@@ -157,24 +170,18 @@ def undoable(game: Game, seat: Seat) -> tuple[list[Move], Any]:
     (``reveals`` of the engine), or the moves before them no longer replay (a game begun
     before a rule was read otherwise). The engine replays from the position nearest before
     the decision, then the decision and the forced moves: never the whole game."""
-    standing: list[Move] = []
-    for move in game.moves.order_by("version").defer("log"):
-        if move.kind == Move.Kind.UNDO:
-            taken = set(move.action["undo"])
-            standing = [m for m in standing if m.version not in taken]
-        else:
-            standing.append(move)
+    moves = standing(game.moves.order_by("version").defer("log"))
     taken = []
-    while standing and standing[-1].forced:
-        taken.insert(0, standing.pop())
-    if not standing:
+    while moves and moves[-1].forced:
+        taken.insert(0, moves.pop())
+    if not moves:
         raise NoUndo(gettext("there is no move of yours to take back"))
-    if standing[-1].actor_id is None or standing[-1].actor_id != seat.user_id:
+    if moves[-1].actor_id is None or moves[-1].actor_id != seat.user_id:
         raise NoUndo(
             gettext("%(name)s has already moved: your move can no longer be taken back")
-            % {"name": standing[-1].seat.name}
+            % {"name": moves[-1].seat.name}
         )
-    taken.insert(0, standing[-1])
+    taken.insert(0, moves[-1])
     rules = game.rules
     try:
         before = state = state_at(game, taken[0].version - 1)

@@ -44,6 +44,15 @@ class Game(models.Model):
         FINISHED = "finished", pgettext_lazy("game status", "finished")
         ABORTED = "aborted", pgettext_lazy("game status", "cancelled")
 
+    class Ending(models.TextChoices):
+        PLAYED_OUT = "played_out", _("played to the end")
+        ABANDONED = (
+            "abandoned",
+            _("played to the end by AI players: every person's seat had passed to one"),
+        )
+        CANCELLED = "cancelled", _("cancelled before the start")
+        CANCELLED_BY_MODERATOR = "cancelled_by_moderator", _("cancelled by a moderator")
+
     class OnTimeout(models.TextChoices):
         AI = "ai", _("an AI player takes over the seat (the player may take it back)")
         VOTE = "vote", _("the other players may vote to hand the seat to an AI player")
@@ -89,7 +98,6 @@ class Game(models.Model):
         db_index=True,
         help_text=_("When 80 % of the move time is used."),
     )
-    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
     round_scores = models.JSONField(
         _("scores by round"),
         null=True,
@@ -99,6 +107,13 @@ class Game(models.Model):
             "A finished game's score chart: each player's score at the start and at the end "
             "of every round, stored as it finishes, so that its page draws it without a replay."
         ),
+    )
+    ending = models.CharField(
+        _("ending"),
+        max_length=24,
+        choices=Ending.choices,
+        blank=True,
+        help_text=_("How the game ended; empty while it is open or running."),
     )
     creator = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -443,6 +458,79 @@ class Position(models.Model):
 
     def __str__(self) -> str:
         return f"position {self.version} of game {self.game_id}"
+
+
+class Result(models.Model):
+    """One seat's place in a finished game, as its engine's ``outcome`` gives it, and who
+    played the seat: written in the transaction of the move that ends the game."""
+
+    class PlayedBy(models.TextChoices):
+        PERSON = "person", _("a person")
+        AI = "ai", _("an AI player of its own")
+        TAKEN_OVER = "taken_over", _("an AI player that took the seat over from its person")
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="results"
+    )
+    seat = models.OneToOneField(
+        Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="result"
+    )
+    position = models.SmallIntegerField(_("position"), help_text=_("The engine's seat."))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="results",
+        help_text=_("The seat's person at the end; empty for an AI player's own seat."),
+    )
+    played_by = models.CharField(
+        _("played by"),
+        max_length=12,
+        choices=PlayedBy.choices,
+        help_text=_("Who played the seat at the end."),
+    )
+    person_decisions = models.PositiveIntegerField(
+        _("decisions of the person"),
+        help_text=_("The seat's decisions its person made: moves neither forced nor taken back."),
+    )
+    ai_decisions = models.PositiveIntegerField(
+        _("decisions of an AI player"),
+        help_text=_("The seat's decisions an AI player made."),
+    )
+    placement = models.PositiveSmallIntegerField(
+        _("placement"), help_text=_("1 is first; tied seats share a placement (1, 1, 3).")
+    )
+    score = models.IntegerField(_("score"))
+    parts = models.JSONField(_("parts"), help_text=_("What the score is made of, by name."))
+    tiebreak = models.JSONField(
+        _("tie-break"), help_text=_("What the rulebook compares between equal scores.")
+    )
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        ordering = ["placement", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_result_per_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of game {self.game_id}: placement {self.placement}"
+
+    def as_json(self) -> dict:
+        """The row as the API and an exported game's file give it (``docs/export.md``)."""
+        return {
+            "seat": self.position,
+            "placement": self.placement,
+            "score": self.score,
+            "parts": self.parts,
+            "tiebreak": self.tiebreak,
+            "played_by": self.played_by,
+            "person_decisions": self.person_decisions,
+            "ai_decisions": self.ai_decisions,
+        }
 
 
 class DropVote(models.Model):

@@ -470,21 +470,16 @@ def context_for(note: Notification) -> dict:
             others=[n for n in names if n != user.public_name],
             deadline=game.deadline,
         )
-    if note.kind == Kind.GAME_OVER and game is not None and game.result:
-        scores = game.result.get("scores", [])
-        winners = set(game.result.get("winners", []))
+    if note.kind == Kind.GAME_OVER and game is not None:
+        rows = list(game.results.all())  # first place first
         table = [
-            {
-                "name": names[i] if i < len(names) else f"#{i + 1}",
-                "total": s.get("total", "") if isinstance(s, dict) else s,
-                "winner": i in winners,
-            }
-            for i, s in enumerate(scores)
+            {"name": names[row.position], "total": row.score, "winner": row.placement == 1}
+            for row in rows
         ]
         context.update(
-            scores=sorted(table, key=lambda r: (not r["winner"], -_number(r["total"]))),
+            scores=table,
             winners=[r["name"] for r in table if r["winner"]],
-            won=any(r["winner"] and r["name"] == user.public_name for r in table),
+            won=any(row.user_id == user.pk and row.placement == 1 for row in rows),
         )
     if note.kind == Kind.VOTE:
         absentee = _absentee(note)
@@ -510,13 +505,6 @@ def _unsubscribe_for(user, kind: str) -> str:
         return ""
     setting = {Kind.VOTE: Kind.TURN, Kind.CANCELLED: Kind.GAME_OVER}.get(kind, kind)
     return unsubscribe_url(user, setting)
-
-
-def _number(value) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return 0.0
 
 
 def build_message(note: Notification) -> EmailMultiAlternatives:

@@ -56,6 +56,9 @@ class GameSpec:
     """Each engine option's label and help in the reader's language, by option name."""
     option_choice_names: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     """The words for an option's named choices (the edition), shown beside the game's name."""
+    outcome_parts: Mapping[str, str] = field(default_factory=dict)
+    """The label of each part and tie-break of a seat's result (the engine's ``outcome``), in
+    the order of the final table."""
 
     @property
     def slug(self) -> str:

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import history
-from games.models import DropVote, Game, Move, Seat, Vacation
+from games.models import DropVote, Game, Move, Result, Seat, Vacation
 from games.registry import get_engine, get_game
 from games.signals import (
     game_cancelled,
@@ -234,7 +234,7 @@ def leave_game(game_id: int, user) -> None:
         if not deleted:
             raise GameError(gettext("you have no seat in this game"))
         if not game.seats.filter(user__isnull=False).exists():
-            _abort(game)
+            _abort(game, Game.Ending.CANCELLED)
 
 
 def remove_seat(game_id: int, by, seat_id: int) -> None:
@@ -254,7 +254,7 @@ def cancel_game(game_id: int, by) -> None:
     with transaction.atomic():
         game = _open_game(game_id)
         _require_creator(game, by)
-        _abort(game)
+        _abort(game, Game.Ending.CANCELLED)
 
 
 def _require_creator(game: Game, user) -> None:
@@ -262,10 +262,12 @@ def _require_creator(game: Game, user) -> None:
         raise Forbidden(gettext("only the player who opened the game may do this"))
 
 
-def _abort(game: Game) -> None:
+def _abort(game: Game, how: str) -> None:
+    """Cancel ``game``; ``how``: its ``Game.Ending``."""
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
-    game.save(update_fields=["status", "finished_at"])
+    game.ending = how
+    game.save(update_fields=["status", "finished_at", "ending"])
 
 
 def _start_if_full(game: Game) -> None:
@@ -436,8 +438,8 @@ MOVE_FIELDS = (
     "turn_started_at",
     "status",
     "finished_at",
-    "result",
     "round_scores",
+    "ending",
 )
 """The game's columns a move may change; the others (the initial state above all, a large
 JSON value) are not written again with every move."""
@@ -459,7 +461,7 @@ def _record(
     """Store the new state and the move, the engine's ``action`` in its canonical JSON: only
     what the engine read, never fields it ignored. ``before``: the state it was played in."""
     _save_state(game, rules, before, state, turn_passes=forced)
-    return Move.objects.create(
+    move = Move.objects.create(
         game=game,
         seat=seat,
         version=game.version,
@@ -469,13 +471,16 @@ def _record(
         actor=actor,
         forced=forced,
     )
+    if game.status == Game.Status.FINISHED:
+        _write_results(game, state)
+    return move
 
 
 def _save_state(
     game: Game, rules, before, state, *, turn_passes: bool = False, undo: bool = False
 ) -> None:
-    """The game's new state with version + 1, after ``before``: who acts, since when, the
-    result at the end, and its history (``history.record_move``). ``turn_passes``: the turn
+    """The game's new state with version + 1, after ``before``: who acts, since when, how it
+    ended at the end, and its history (``history.record_move``). ``turn_passes``: the turn
     starts afresh even if the same seat acts again; ``undo``: the state is an undo's."""
     game.version += 1
     game.state = rules.to_json(state)
@@ -486,9 +491,66 @@ def _save_state(
     if rules.is_over(state):
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        game.result = {"scores": rules.scores(state), "winners": rules.winners(state)}
+        game.ending = ending(played_by(seat) for seat in game.seats.all())
     history.record_move(game, rules, before, state, undo=undo)
     game.save(update_fields=MOVE_FIELDS)
+
+
+def played_by(seat: Seat) -> str:
+    """Who plays ``seat`` now: its person, an AI player of its own, or one that took the
+    person's seat over."""
+    if seat.taken_over:
+        return Result.PlayedBy.TAKEN_OVER
+    return Result.PlayedBy.AI if seat.is_ai else Result.PlayedBy.PERSON
+
+
+def ending(plays) -> str:
+    """How a finished game ended, from how each seat was played at the end (``played_by``):
+    abandoned when an AI player had taken over every seat a person held."""
+    plays = set(plays)
+    if Result.PlayedBy.TAKEN_OVER in plays and Result.PlayedBy.PERSON not in plays:
+        return Game.Ending.ABANDONED
+    return Game.Ending.PLAYED_OUT
+
+
+def write_results(game: Game, state, seats, plays: dict[int, tuple[str, int, int]]) -> None:
+    """The finished game's ``Result`` rows, one per seat (``seats`` in engine order), from its
+    engine's ``outcome``; ``plays``: per position, who played the seat at the end
+    (``played_by``) and the decisions its person and an AI player made."""
+    Result.objects.bulk_create(
+        Result(
+            game=game,
+            seat=seats[place.seat],
+            position=place.seat,
+            user_id=seats[place.seat].user_id,
+            played_by=plays[place.seat][0],
+            person_decisions=plays[place.seat][1],
+            ai_decisions=plays[place.seat][2],
+            placement=place.placement,
+            score=place.score,
+            parts=place.parts,
+            tiebreak=place.tiebreak,
+        )
+        for place in game.rules.outcome(state)
+    )
+
+
+def _write_results(game: Game, state) -> None:
+    """The rows of a game that just finished here, each seat's decisions counted from its
+    moves still standing: a person's have an actor, an AI player's none and are not forced."""
+    seats = sorted((s for s in game.seats.all() if s.position is not None), key=_position)
+    counts = {s.pk: [0, 0] for s in seats}
+    fields = ("version", "kind", "action", "seat", "actor", "forced")
+    moves = game.moves.order_by("version").only(*fields)
+    for move in history.standing(moves):
+        if not move.forced:
+            counts[move.seat_id][move.actor_id is None] += 1
+    plays = {s.position: (played_by(s), *counts[s.pk]) for s in seats}
+    write_results(game, state, seats, plays)
+
+
+def _position(seat: Seat) -> int:
+    return seat.position
 
 
 def _play_forced(game: Game, rules, state) -> None:
@@ -748,7 +810,7 @@ def cancel_by_moderator(game_id: int, reason: str) -> Game:
         if game.status not in (Game.Status.OPEN, Game.Status.RUNNING):
             raise Conflict(gettext("the game is already over"))
         previous_position = game.current_position
-        _abort(game)
+        _abort(game, Game.Ending.CANCELLED_BY_MODERATOR)
         game.cancel_reason = reason
         game.save(update_fields=["cancel_reason"])
         _seats_changed(game)

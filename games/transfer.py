@@ -2,17 +2,19 @@
 
 The file (``docs/export.md``, schema ``docs/export.schema.json``) holds what the game needs to
 be played again move by move: engine, options, player count, seed, the players, every move
-with its events, the chat (for those who may read it) and the result. An import checks every
-field and replays every move with the engine before anything is stored, so a file that does not
-replay is refused with the move that failed; it stores what the engine read, not what the file
-says, and a user who sends the same game again gets the game they imported before.
+with its events, the chat (for those who may read it) and each seat's result. An import checks
+every field and replays every move with the engine before anything is stored, so a file that
+does not replay is refused with the move that failed; it stores what the engine read, not what
+the file says, and a user who sends the same game again gets the game they imported before.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -20,13 +22,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import chat, history, rates
-from games.history import ReplayError, replay_steps
-from games.models import Game, Move, Seat
+from games.history import ReplayError, replay_steps, standing
+from games.models import Game, Move, Result, Seat
 from games.registry import get_engine, get_game, is_offered
-from games.services import GameError, check_setup, is_whole_number, quoted
+from games.services import GameError, check_setup, ending, is_whole_number, quoted, write_results
 
 FORMAT = "puerto-game"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Version 2 gives each seat's result (``Result.as_json``); an import reads version 1 too,
+whose ``result`` was the engine's scores and winners."""
+FORMAT_VERSIONS = (1, 2)
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 """A long five-player game with undos is well under 1 MB."""
 MAX_MOVES = 5000
@@ -52,6 +57,9 @@ FIELDS = (
 PLAYER_FIELDS = ("seat", "name", "ai")
 MOVE_FIELDS = ("version", "kind", "seat", "action", "events", "forced")
 CHAT_FIELDS = ("seat", "after_move", "at", "text")
+PLAY_FIELDS = ("played_by", "person_decisions", "ai_decisions")
+"""Of a seat's result, what the replay cannot tell: who played the seat."""
+RESULT_FIELDS = ("seat", "placement", "score", "parts", "tiebreak", *PLAY_FIELDS)
 
 
 def chat_messages(game: Game) -> list[dict[str, Any]]:
@@ -97,9 +105,15 @@ def export_game(game: Game, reader) -> dict[str, Any]:
             for version, kind, position, action, log, forced in moves
         ],
         "chat": chat_messages(game) if chat.may_read(game, reader) else None,
-        "result": game.result,
+        "result": result(game),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+
+
+def result(game: Game) -> list[dict[str, Any]]:
+    """Each seat's result of a finished game, in seat order, as the file and the API give it
+    (``Result.as_json``)."""
+    return [row.as_json() for row in game.results.order_by("position")]
 
 
 def _position(seat: Seat) -> int:
@@ -150,9 +164,7 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
         raise ImportRefused(_at(error.version, reason), error.version) from error
     if not rules.is_over(state):
         raise ImportRefused(gettext("the moves do not finish the game"))
-    result = {"scores": rules.scores(state), "winners": rules.winners(state)}
-    if data["result"] != result:
-        raise ImportRefused(gettext("the result differs from the replay"))
+    results = _results(data, rules.outcome(state), _decisions(moves))
     # What the engine read, so a file's extra fields, or another spelling, are not kept.
     moves = [
         {**m, "action": _canonical(rules, m), "events": log}
@@ -165,7 +177,7 @@ def import_game(data: Any, user) -> tuple[Game, bool]:
         "seed": data["seed"],
         "players": players,
         "moves": moves,
-        "result": result,
+        "result": results,
     }
     # The same game whatever else the file says (its chat, its layout); the replay's events
     # follow from the rest.
@@ -184,6 +196,10 @@ def _store(game: dict[str, Any], rules, initial, state, positions: list, user, d
     """The checked and replayed ``game`` as a finished game to replay, in one transaction,
     with the ``positions`` its replay kept (``history.kept``)."""
     now = timezone.now()
+    plays = {
+        r["seat"]: (r["played_by"], r["person_decisions"], r["ai_decisions"])
+        for r in game["result"]
+    }
     with transaction.atomic():
         stored = Game.objects.create(
             engine=game["engine"],
@@ -194,7 +210,7 @@ def _store(game: dict[str, Any], rules, initial, state, positions: list, user, d
             state=rules.to_json(state),
             version=game["moves"][-1]["version"],
             status=Game.Status.FINISHED,
-            result=game["result"],
+            ending=ending(play for play, _, _ in plays.values()),
             creator=user,
             started_at=now,
             finished_at=now,
@@ -224,6 +240,7 @@ def _store(game: dict[str, Any], rules, initial, state, positions: list, user, d
             for m in game["moves"]
         )
         history.record_replayed(stored, rules, positions, state)
+        write_results(stored, state, seats, plays)
     return stored
 
 
@@ -253,7 +270,7 @@ def _setup(data: Any):
     field the format does not have."""
     if not isinstance(data, dict) or not _same(data.get("format"), FORMAT):
         raise ImportRefused(gettext("this is not a game exported from puerto"))
-    if not _same(data.get("format_version"), FORMAT_VERSION):
+    if not any(_same(data.get("format_version"), version) for version in FORMAT_VERSIONS):
         raise ImportRefused(gettext("this file's format version is not one puerto reads"))
     _fields(data, FIELDS, gettext("the file"))
     engine = data["engine"]
@@ -336,8 +353,8 @@ def _moves(data: dict) -> list[dict[str, Any]]:
 
 
 def _check_rest(data: dict) -> None:
-    """The fields an import does not keep, checked all the same: the chat (or null), the
-    result (compared with the replay's later) and when the game finished."""
+    """The fields an import does not keep, checked all the same: the chat (or null) and when
+    the game finished."""
     messages = data["chat"]
     if messages is not None and not isinstance(messages, list):
         raise ImportRefused(gettext("the chat is a list of messages, or null"))
@@ -357,10 +374,102 @@ def _check_rest(data: dict) -> None:
                 gettext("%(part)s: it needs a seat (or null), after_move, its time and its text")
                 % {"part": where}
             )
-    if not isinstance(data["result"], dict):
-        raise ImportRefused(gettext("the result is an object with scores and winners"))
     if data["finished_at"] is not None and not _moment(data["finished_at"]):
         raise ImportRefused(gettext("finished_at is a date and time (ISO 8601), or null"))
+
+
+def _decisions(moves: list[dict[str, Any]]) -> dict[int, int]:
+    """Each seat's decisions in the file's moves: those still standing and not forced."""
+    counts: dict[int, int] = {}
+    for move in standing(SimpleNamespace(**m) for m in moves):
+        if not move.forced:
+            counts[move.seat] = counts.get(move.seat, 0) + 1
+    return counts
+
+
+def _results(data: dict, outcome, counts: dict[int, int]) -> list[dict[str, Any]]:
+    """Each seat's result as the import keeps it (``RESULT_FIELDS``), from the replay's
+    ``outcome`` and the file, whose ``result`` must agree with the replay; ``counts``: each
+    seat's decisions. A version 2 file also says who played each seat at the end and how many
+    of its decisions its person made."""
+    if data["format_version"] == 1:
+        return _first_format_results(data, outcome, counts)
+    result = data["result"]
+    if not isinstance(result, list) or len(result) != len(outcome):
+        raise ImportRefused(gettext("the result is a list of one object per seat"))
+    for place, entry, player in zip(outcome, result, data["players"], strict=True):
+        where = gettext("the result of seat %(seat)s") % {"seat": place.seat}
+        if not isinstance(entry, dict):
+            raise ImportRefused(gettext("%(part)s: it is not an object") % {"part": where})
+        _fields(entry, RESULT_FIELDS, where)
+        if not all(_same_json(entry[k], v) for k, v in dataclasses.asdict(place).items()):
+            raise ImportRefused(gettext("the result differs from the replay"))
+        person, ai = entry["person_decisions"], entry["ai_decisions"]
+        if (
+            not isinstance(entry["played_by"], str)
+            or entry["played_by"] not in Result.PlayedBy.values
+            or (entry["played_by"] == Result.PlayedBy.PERSON) != (player["ai"] == "")
+            or not (is_whole_number(person) and is_whole_number(ai))
+            or min(person, ai) < 0
+            or person + ai != counts.get(place.seat, 0)
+        ):
+            raise ImportRefused(
+                gettext(
+                    "%(part)s: played_by must fit the player's AI level, and the decisions of "
+                    "the person and the AI must add up to the seat's moves"
+                )
+                % {"part": where}
+            )
+    return [
+        {**dataclasses.asdict(place), **{k: entry[k] for k in PLAY_FIELDS}}
+        for place, entry in zip(outcome, result, strict=True)
+    ]
+
+
+def _first_format_results(data: dict, outcome, counts: dict[int, int]) -> list[dict[str, Any]]:
+    """The results of a version 1 file, whose ``result`` was the engine's scores and winners:
+    each seat's total and the winners must be the replay's. It does not say who made a
+    seat's decisions: they are taken as its player's, a person's or an AI player's (``ai``)."""
+    result = data["result"]
+    if (
+        not isinstance(result, dict)
+        or not isinstance(result.get("scores"), list)
+        or not isinstance(result.get("winners"), list)
+    ):
+        raise ImportRefused(gettext("the result is an object with scores and winners"))
+    totals = [s.get("total") if isinstance(s, dict) else None for s in result["scores"]]
+    firsts = [place.seat for place in outcome if place.placement == 1]
+    if not _same_json(totals, [place.score for place in outcome]) or not _same_json(
+        result["winners"], firsts
+    ):
+        raise ImportRefused(gettext("the result differs from the replay"))
+    return [
+        {
+            **dataclasses.asdict(place),
+            "played_by": Result.PlayedBy.AI if player["ai"] else Result.PlayedBy.PERSON,
+            "person_decisions": 0 if player["ai"] else counts.get(place.seat, 0),
+            "ai_decisions": counts.get(place.seat, 0) if player["ai"] else 0,
+        }
+        for place, player in zip(outcome, data["players"], strict=True)
+    ]
+
+
+def _same_json(value: Any, expected: Any) -> bool:
+    """``_same`` through ``expected``'s objects and lists: the same keys and length, each
+    value of its type (``true`` is not 1)."""
+    if isinstance(expected, dict):
+        return (
+            isinstance(value, dict)
+            and value.keys() == expected.keys()
+            and all(_same_json(value[k], v) for k, v in expected.items())
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(value, list)
+            and len(value) == len(expected)
+            and all(_same_json(v, e) for v, e in zip(value, expected, strict=True))
+        )
+    return _same(value, expected)
 
 
 def _moment(value: Any) -> bool:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.middleware import activate_now
 from games import chat, clocks, history, notifications, rates, services, transfer
 from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Result, Seat
 from games.registry import by_slug
 
 logger = logging.getLogger(__name__)
@@ -96,6 +96,7 @@ def board_context(
     recent = list(latest.values_list("version", "log", "actor_id", "forced"))
     context.update(
         ui_template=spec.template,
+        outcome=outcome_table(game, names),
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
@@ -105,6 +106,47 @@ def board_context(
         undo_url=reverse("games:undo", args=[game.pk]),
     )
     return context
+
+
+def outcome_table(game: Game, names: list[str]) -> dict | None:
+    """What ``games/_outcome.html`` shows of a finished game: its ``Result`` rows, first
+    place first, each part and tie-break under the label the game gives it
+    (``GameSpec.outcome_parts``, in its order; a part no seat has gets no column)."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    rows = list(game.results.all())
+    labels = game.spec.outcome_parts
+    order = {name: i for i, name in enumerate(labels)}
+
+    def ordered(keys) -> list[str]:  # a name the game does not label fails here, loudly
+        return sorted(keys, key=order.__getitem__)
+
+    def cell(value) -> dict:
+        """A part's VP (None: the seat has no such part), or a split part's pieces, each with
+        its label ("guild hall 4")."""
+        if not isinstance(value, dict):
+            return {"split": False, "vp": value}
+        pieces = [{"label": labels[name], "vp": value[name]} for name in ordered(value)]
+        return {"split": True, "pieces": pieces}
+
+    parts = ordered({name for row in rows for name in row.parts})
+    tiebreaks = ordered({name for row in rows for name in row.tiebreak})
+    return {
+        "parts": [labels[name] for name in parts],
+        "tiebreaks": [labels[name] for name in tiebreaks],
+        "winners": [names[row.position] for row in rows if row.placement == 1],
+        "rows": [
+            {
+                "placement": row.placement,
+                "name": names[row.position],
+                "taken_over": row.played_by == Result.PlayedBy.TAKEN_OVER,
+                "parts": [cell(row.parts.get(name)) for name in parts],
+                "score": row.score,
+                "tiebreaks": [row.tiebreak.get(name) for name in tiebreaks],
+            }
+            for row in rows
+        ],
+    }
 
 
 def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[tuple]) -> bool:
@@ -440,6 +482,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "steps": {"first": 0, "back": max(step - 1, 0), "forward": min(step + 1, last)},
         "lines": history.told(game, shown.events, names),
         "chart": shown.chart,
+        "outcome": outcome_table(game, names) if step == last else None,
     }
     return render(request, "games/replay.html", context)
 

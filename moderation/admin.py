@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.admin import UserAdmin
 from games import history
 from games.forms import whole_number
-from games.models import ChatMessage, Game, Move, Seat
+from games.models import ChatMessage, Game, Move, Result, Seat
 from games.services import GameError
 from moderation import services
 from moderation.models import Entry, Report, Standing
@@ -137,14 +137,35 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class ResultInline(SeatInline):
+    """A finished game's rows: each seat's placement and who played it."""
+
+    model = Result
+    fields = (
+        "position",
+        "placement",
+        "score",
+        "user",
+        "played_by",
+        "person_decisions",
+        "ai_decisions",
+    )
+    readonly_fields = fields
+    show_change_link = False
+
+    def has_view_permission(self, request, obj=None):
+        """Part of the game: whoever may see the game sees them."""
+        return request.user.has_perm("games.view_game")
+
+
 @admin.register(Game)
 class GameAdmin(ModeratedAdmin):
     list_display = ("pk", "engine", "num_players", "status", "version", "deadline", "created_at")
-    list_filter = ("status", "engine", "on_timeout", "num_players")
+    list_filter = ("status", "ending", "engine", "on_timeout", "num_players")
     search_fields = ("pk", "seats__user__username", "creator__username")
     date_hierarchy = "created_at"
     readonly_fields = ("moderation",)
-    inlines = [SeatInline]
+    inlines = [SeatInline, ResultInline]
     actions = ["cancel"]
 
     @admin.display(description=_("moderation"))

@@ -1,5 +1,6 @@
 """The migrations match the models and are applied; the data migrations do what they say."""
 
+import json
 import random
 from io import StringIO
 
@@ -9,9 +10,11 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from games import services, transfer
-from games.models import Game, Move
+from games.models import Game, Move, Result
 from games.registry import get_engine
-from tests.games.game_files import game_file, with_an_undo
+from tests.games.game_files import FORMAT_1, game_file, with_an_undo
+from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
+from tests.games.test_results import Table, three_at_the_table
 from tests.replayed import replayed
 
 pr = get_engine("puerto_rico")
@@ -139,3 +142,69 @@ def test_the_positions_migration_keeps_what_playing_the_games_keeps(django_user_
     assert {game.pk: kept(game) for game in (running, finished)} == before
     assert Game.objects.get(pk=finished.pk).round_scores == chart
     assert kept(broken) == []
+
+
+def _old_result(rows) -> dict:
+    """``Game.result`` as the site wrote it before the rows: the scores and the winners."""
+    return {
+        "scores": [{"total": row["score"]} for row in rows],
+        "winners": [row["seat"] for row in rows if row["placement"] == 1],
+    }
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_outcome_migration_writes_the_rows_of_the_games_that_ended_before(django_user_model):
+    users = [django_user_model.objects.create_user(name) for name in ("anna", "bob", "chris")]
+    played = three_at_the_table(users)  # Bob's seat taken over, an undo, an AI player's own
+    table = Table(played)
+    bob = next(s for s in played.seats.all() if s.user_id == users[1].pk).position
+    while table.person[bob] < 5:
+        table.play(1)
+    table.play_to(bob)
+    table.time_out(bob)
+    played = table.play()
+    old_file = json.loads(FORMAT_1.read_text())
+    imported, _ = transfer.import_game(old_file, users[2])
+    moderated = services.create_game(users[0], engine="puerto_rico", num_players=3)
+    services.cancel_by_moderator(moderated.pk, "spam")
+    cancelled = services.create_game(users[0], engine="puerto_rico", num_players=3)
+    services.cancel_game(cancelled.pk, users[0])
+    waiting = services.create_game(users[0], engine="puerto_rico", num_players=3)
+    rows = {g.pk: transfer.result(g) for g in (played, imported)}
+    users_at = {
+        g.pk: [r.user_id for r in g.results.order_by("position")] for g in (played, imported)
+    }
+    endings = dict(Game.objects.values_list("pk", "ending"))
+    assert endings[moderated.pk] == "cancelled_by_moderator" and endings[waiting.pk] == ""
+    assert {row["played_by"] for row in rows[played.pk]} == {"person", "taken_over", "ai"}
+
+    _migrate("0017_outcome")  # as before the rows: the result in the game, no ending
+    assert not Result.objects.exists()
+    assert set(Game.objects.values_list("ending", flat=True)) == {""}
+    old = MigrationExecutor(connection).loader.project_state(("games", "0017_outcome")).apps
+    old_game = old.get_model("games", "Game")
+    old_game.objects.filter(pk=played.pk).update(result=_old_result(rows[played.pk]))
+    old_game.objects.filter(pk=imported.pk).update(result=old_file["result"])
+    _migrate()
+
+    assert dict(Game.objects.values_list("pk", "ending")) == endings
+    for game in (played, imported):
+        game = Game.objects.get(pk=game.pk)
+        assert transfer.result(game) == rows[game.pk]
+        assert [r.user_id for r in game.results.order_by("position")] == users_at[game.pk]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_the_outcome_migration_stops_at_a_result_the_state_does_not_give(django_user_model):
+    anna = django_user_model.objects.create_user("anna")
+    data = json.loads(FORMAT_1.read_text())
+    game, _ = transfer.import_game(data, anna)
+    _migrate("0017_outcome")
+    old = MigrationExecutor(connection).loader.project_state(("games", "0017_outcome")).apps
+    wrong = {**data["result"], "winners": [1]}
+    old.get_model("games", "Game").objects.filter(pk=game.pk).update(result=wrong)
+
+    with pytest.raises(RuntimeError, match=f"game {game.pk}: its stored result"):
+        _migrate("0016_outcome_rows")

@@ -19,7 +19,7 @@ from typing import Any
 from games.engines.puerto_rico import rules
 from games.engines.puerto_rico.actions import Action
 from games.engines.puerto_rico.determinize import determinize
-from games.engines.puerto_rico.scoring import scores
+from games.engines.puerto_rico.scoring import outcome
 from games.engines.puerto_rico.state import State
 
 from . import policy
@@ -50,12 +50,13 @@ def playout(state: State, seat: int, rng: random.Random) -> float:
         if state.phase == "role":
             values = Values(state)
         rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
-    table = scores(state)
-    mine = (table[seat]["total"], table[seat]["tiebreak"])
-    rival = max((s["total"], s["tiebreak"]) for i, s in enumerate(table) if i != seat)
-    win = 1.0 if mine > rival else 0.5 if mine == rival else 0.0
+    table = outcome(state)
+    mine = table[seat]
+    rival = max(s.score for s in table if s.seat != seat)
+    firsts = sum(s.placement == 1 for s in table)
+    win = 0.0 if mine.placement > 1 else 1.0 if firsts == 1 else 0.5
     cap = PARAMS["margin_cap"]
-    margin = max(-cap, min(cap, mine[0] - rival[0]))
+    margin = max(-cap, min(cap, mine.score - rival))
     return 0.5 * win + 0.25 + 0.25 * margin / cap
 
 

@@ -1,6 +1,6 @@
 """Rules engines: pure Python, no Django. Each game's engine is a module implementing
 ``protocol.Engine``; the platform finds it through the shelf (``games.registry``)."""
 
-from .protocol import Engine
+from .protocol import Engine, SeatOutcome
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "SeatOutcome"]

@@ -7,7 +7,32 @@ particular game. States are opaque to it except through their JSON form.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """One seat's standing, as the game's rulebook ranks the seats: what the platform keeps
+    of a finished game (``games.models.Result``) and what a score chart draws."""
+
+    seat: int
+    placement: int
+    """1 is first; seats the rulebook cannot part share a placement, and the next one
+    skips (1, 1, 3)."""
+    score: int
+    parts: Mapping[str, int | Mapping[str, int]]
+    """What the score is made of, named as the game names it; a part may be split further
+    (by building, say). The parts add up to ``score``."""
+    tiebreak: Mapping[str, int]
+    """What the rulebook compares between equal scores, the more the better: not part of
+    ``score``."""
+
+
+def placements(keys: Sequence[Any]) -> list[int]:
+    """Each seat's placement by its key (the higher the better): 1 + the seats with a higher
+    key, so equal keys share a placement and the next one skips (1, 1, 3)."""
+    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 class Engine(Protocol):
@@ -41,9 +66,9 @@ class Engine(Protocol):
 
     def is_over(self, state: Any) -> bool: ...
 
-    def scores(self, state: Any) -> list[dict[str, Any]]: ...
-
-    def winners(self, state: Any) -> list[int]: ...
+    def outcome(self, state: Any) -> tuple[SeatOutcome, ...]:
+        """Each seat's standing, in seat order, as it is now: final once ``is_over``."""
+        ...
 
     def player_view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 

@@ -7,6 +7,7 @@ from games.engines import amerigo
 from games.registry import GameSpec
 from games.ui import amerigo as ui
 from games.ui.amerigo_events import describe_event, describe_refusal
+from games.ui.amerigo_names import OUTCOME_PARTS
 
 GAME = GameSpec(
     name="amerigo",
@@ -20,4 +21,5 @@ GAME = GameSpec(
     describe_event=describe_event,
     describe_refusal=describe_refusal,
     rules_template="games/amerigo/rules.html",
+    outcome_parts=OUTCOME_PARTS,
 )

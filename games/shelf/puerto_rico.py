@@ -7,7 +7,7 @@ from games.engines import puerto_rico
 from games.registry import GameSpec
 from games.ui import puerto_rico as ui
 from games.ui.puerto_rico_events import describe_event, describe_refusal
-from games.ui.puerto_rico_names import OPTION_CHOICE_NAMES, OPTION_TEXTS
+from games.ui.puerto_rico_names import OPTION_CHOICE_NAMES, OPTION_TEXTS, OUTCOME_PARTS
 from games.ui.puerto_rico_rules import rules_page
 
 GAME = GameSpec(
@@ -25,4 +25,5 @@ GAME = GameSpec(
     rules_context=rules_page,
     option_texts=OPTION_TEXTS,
     option_choice_names=OPTION_CHOICE_NAMES,
+    outcome_parts=OUTCOME_PARTS,
 )

@@ -85,7 +85,6 @@ def board_context(
             "central": _central(view),
             "players": [_player(state, view, seat, names, cols) for seat in range(len(names))],
             "choices": choices,
-            "final": _final(state, names) if over else None,
         }
     }
 
@@ -311,25 +310,6 @@ def _player(state: am.State, view: dict, seat: int, names: list[str], cols: int)
         "markers": [{"name": marker_name(m), "used": m in p["used"]} for m in p["markers"]],
         "chests": p["chests"],
     }
-
-
-def _final(state: am.State, names: list[str]) -> dict[str, Any]:
-    winners = am.winners(state)
-    rows = [
-        {
-            "name": names[seat],
-            "before": s["final"]["before"],
-            "gold": s["final"]["gold"] + s["final"]["gold_overflow"],
-            "goods": sum(s["final"]["goods"].values()),
-            "markers": s["final"]["progress_markers"],
-            "progress": s["final"]["progress_track"],
-            "order": s["final"]["order_track"],
-            "total": s["total"],
-            "winner": seat in winners,
-        }
-        for seat, s in enumerate(am.scores(state))
-    ]
-    return {"rows": rows, "winners": [names[seat] for seat in winners]}
 
 
 # Who decides what, and the choices ----------------------------------------------------------

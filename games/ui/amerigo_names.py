@@ -66,6 +66,18 @@ MARKER_NAMES = {
 }
 """The progress markers; an AP marker's name takes its action's name."""
 
+OUTCOME_PARTS = {
+    "during_play": _("Before the final scoring"),
+    "gold": _("Gold"),
+    "goods": _("Goods"),
+    "progress_markers": _("Progress markers"),
+    "progress_track": _("Progress track"),
+    "special_action_track": _("Special-action track"),
+    "special_action_field": _("tie-break: field on the special-action track"),
+}
+"""The label of each part of a seat's final score and of the tie-break
+(``engines.amerigo.outcome``), in the order the final table shows them."""
+
 GOLD_SOURCES = {
     "action": _("instead of an action"),
     "chest": _("treasure chest"),

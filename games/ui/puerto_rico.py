@@ -94,7 +94,6 @@ def board_context(
             "me": None if position is None else players[position],
             "others": [p for p in players if p["seat"] != position],
             "choices": _choices(state, legal, position, posted) if my_turn else None,
-            "final": _final(state, names) if over else None,
         }
     }
 
@@ -166,28 +165,6 @@ def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "vp": pl["vp"],
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
         "board": drawing.player_drawing(w, pl),
-    }
-
-
-def _final(state: pr.State, names: list[str]) -> dict[str, Any]:
-    winners = pr.winners(state)
-    rows = [
-        {
-            "name": names[seat],
-            "chips": s["chips"],
-            "buildings": s["buildings"],
-            "bonuses": [{"title": BUILDING_NAMES[b], "vp": vp} for b, vp in s["bonuses"].items()],
-            "nobles": s["nobles"],
-            "total": s["total"],
-            "tiebreak": s["tiebreak"],
-            "winner": seat in winners,
-        }
-        for seat, s in enumerate(pr.scores(state))
-    ]
-    return {
-        "rows": rows,
-        "winners": [names[seat] for seat in winners],
-        "nobles": uses_nobles(state),
     }
 
 

@@ -7,6 +7,7 @@ the German rulebook (``shared/rules/names-de.md``); the translations live in ``l
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 GOOD_NAMES = {
@@ -124,6 +125,17 @@ EDITION_NAMES = {
     "both": pgettext_lazy("edition", "New Buildings and Nobles"),
 }
 """The game's editions (option ``edition``): the base game and its expansions."""
+
+OUTCOME_PARTS = {
+    "chips": _("VP chips"),
+    "buildings": _("Buildings"),
+    "bonuses": _("Large building bonuses"),
+    **BUILDING_NAMES,
+    "nobles": _("Nobles (1 VP each)"),
+    "doubloons_and_goods": _("tie-break: doubloons + goods"),
+}
+"""The label of each part of a seat's final score, of each building whose bonus is one, and
+of the tie-break (``engines.puerto_rico.outcome``), in the order the final table shows them."""
 
 OPTION_CHOICE_NAMES = {"edition": EDITION_NAMES}
 """The words of an option's choices in the new-game form, where the value is a name."""

@@ -108,7 +108,6 @@ def test_medium_players_draft_and_build_new_buildings():
             state = pr.apply(state, choose_action(pr, view, bots=BOTS, level="medium", seed=move))
             move += 1
         built |= {b for pl in state.players for b in pl.city}
-        assert pr.winners(state)
     assert {b for b in built if BUILDINGS[b].expansion == NEW_BUILDINGS}
 
 

@@ -123,7 +123,7 @@ def test_a_whole_amerigo_game_against_an_ai_is_played_through_the_pages(open_pag
     assert 0 < choices["y"] - (map_box["y"] + map_box["height"]) < 80
 
     decisions, map_moves = 0, []
-    while page.locator("#am-final-title").count() == 0:
+    while page.locator("#outcome-title").count() == 0:
         expect(page.locator("#am-choices-title")).to_have_text("Your choice")
         decide(page, map_moves)
         decisions += 1
@@ -138,16 +138,17 @@ def test_a_whole_amerigo_game_against_an_ai_is_played_through_the_pages(open_pag
     assert any(c >= 0 for c in state.players[position].ships)
     with translation.override("en"):  # as the page names the AI seat
         names = game.names()
-    totals = {names[seat]: s["total"] for seat, s in enumerate(am.scores(state))}
-    rows = page.locator(".am-final tbody tr")
+    outcome = am.outcome(state)
+    totals = {names[place.seat]: place.score for place in outcome}
+    rows = page.locator(".outcome tbody tr")
     expect(rows).to_have_count(2)
     shown = {
-        row.locator("th").inner_text(): int(row.locator(".am-total").inner_text())
+        row.locator("th").inner_text(): int(row.locator(".outcome-total").inner_text())
         for row in rows.all()
     }
     assert shown == totals
-    winners = ", ".join(names[s] for s in am.winners(state))
-    expect(page.locator(".am-final > p")).to_have_text(f"Winner: {winners}")
+    winner = next(names[place.seat] for place in outcome if place.placement == 1)
+    expect(page.locator(".outcome-winners")).to_have_text(f"Winner: {winner}")
     expect(page.locator(".am-choices")).to_have_count(0)
 
 

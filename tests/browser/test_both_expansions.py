@@ -44,7 +44,7 @@ def test_a_game_with_both_expansions_is_played_to_the_end_in_the_pages(
         first_choice(page)
     assert pr.is_over(state)
     assert {"role", "settler", "mayor", "builder"} <= decided  # the rest hang on the deal
-    final = page.locator(".pr-final")
+    final = page.locator(".outcome")
     expect(final).to_be_visible()
     expect(final).to_contain_text("anna")
     expect(final).to_contain_text("Nobles (1 VP each)")

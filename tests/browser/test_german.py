@@ -126,7 +126,7 @@ def test_a_whole_game_in_german_shows_no_english(browser, live_server, mailoutbo
         raise AssertionError(f"the game did not end in {MAX_DECISIONS} decisions")
 
     page.reload()
-    expect(page.locator("#pr-final-title")).to_be_visible()
+    expect(page.locator("#outcome-title")).to_be_visible()
     reader.read(page, "final score")
     page.screenshot(path=tmp_path / "final.png", full_page=True)
     pages = ("/games/mine/", f"/games/{game.pk}/log/", "/games/vacation/", "/accounts/profile/")

@@ -288,28 +288,28 @@ def test_a_game_of_ai_players_runs_to_the_end_and_shows_the_final_scores(open_pa
         anna, engine="puerto_rico", num_players=3, ai_seats=3, ai_level="random", join=False
     )
     game = Game.objects.get(pk=game.pk)
-    assert game.status == Game.Status.FINISHED and game.result
+    assert game.status == Game.Status.FINISHED
     names = game.names()
-    totals = {names[seat]: s["total"] for seat, s in enumerate(game.result["scores"])}
-    winners = {names[seat] for seat in game.result["winners"]}
+    totals = {names[row.position]: row.score for row in game.results.all()}
+    winners = {names[row.position] for row in game.results.all() if row.placement == 1}
 
     for who, page in (("spectator", open_page()), ("anna", open_page(anna))):
         page.goto(game.get_absolute_url())
         expect(page.get_by_role("button", name="Log out")).to_have_count(int(who == "anna"))
-        expect(page.locator("#pr-final-title")).to_have_text("Final score")
+        expect(page.locator("#outcome-title")).to_have_text("Final score")
         expect(page.locator(".pr-decision")).to_have_text("The game is over.")
         assert page.locator("#board").get_attribute("hx-trigger") is None  # no more polling
-        rows = page.locator(".pr-final tbody tr")
+        rows = page.locator(".outcome tbody tr")
         expect(rows).to_have_count(3)
         shown = {}
         for row in rows.all():
-            name = row.locator("th").inner_text().removesuffix(" winner").strip()
-            shown[name] = int(row.locator("td").nth(3).inner_text())
+            name = row.locator("th").inner_text()
+            shown[name] = int(row.locator(".outcome-total").inner_text())
             assert (row.get_attribute("class") == "is-winner") == (name in winners), name
         assert shown == totals, who
         expected = ", ".join(n for n in names if n in winners)
-        expect(page.locator(".pr-winners strong")).to_have_text(expected)
-        page.locator(".pr-final").screenshot(path=tmp_path / f"final-{who}.png")
+        expect(page.locator(".outcome-winners strong")).to_have_text(expected)
+        page.locator(".outcome").screenshot(path=tmp_path / f"final-{who}.png")
 
     assert game.version == game.moves.count()
     assert pr.to_json(replayed(game)) == game.state
@@ -413,7 +413,7 @@ def test_the_last_move_shows_the_game_finished_on_every_page_without_a_reload(
     finished = str(Game.Status.FINISHED.label)
     for page in pages:
         expect(heading[page]).to_contain_text(finished)
-        expect(page.locator("#pr-final-title")).to_be_visible()
+        expect(page.locator("#outcome-title")).to_be_visible()
         assert page.locator("#board").get_attribute("hx-trigger") is None  # no more polling
         assert page.evaluate("window.__marker") == 1
     game.refresh_from_db()

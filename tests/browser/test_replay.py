@@ -56,7 +56,7 @@ def test_stepping_with_the_buttons_and_the_slider_swaps_the_board_in_place(
     shows_step(page, 1, last, finished)
     step_link(page, "Last").click()
     shows_step(page, last, last, finished)
-    expect(page.locator(".pr-final")).to_be_visible()  # the final score on the last step
+    expect(page.locator(".outcome")).to_be_visible()  # the final score on the last step
     page.get_by_label("Go to move").fill("40")
     shows_step(page, 40, last, finished)
     step_link(page, "First").click()

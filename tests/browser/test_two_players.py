@@ -84,7 +84,7 @@ def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
     """Round -> for each of anna's role choices, how many roles were already taken."""
     made = []
     for _ in range(400):
-        if page.locator("#pr-final-title").count():
+        if page.locator("#outcome-title").count():
             break
         expect(page.locator("#pr-choices-title")).to_have_text("Your choice")
         status = page.locator(".pr-round").inner_text()
@@ -132,19 +132,20 @@ def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
     assert [m.seat for m in moves if m.actor == anna] == [game.seat_of(anna)] * len(made)
 
     # The final scores as the engine counts them, the winner named.
-    expect(page.locator("#pr-final-title")).to_have_text("Final score")
+    expect(page.locator("#outcome-title")).to_have_text("Final score")
     expect(page.locator(".pr-decision")).to_have_text("The game is over.")
     # The header names the last round played, and no governor of a round never played.
     expect(page.locator(".pr-round")).to_contain_text(f"Round {last_round} · Game over")
     expect(page.locator(".pr-round")).not_to_contain_text("governor")
     expect(page.locator(".pr-choices")).to_have_count(0)
-    totals = {names[seat]: s["total"] for seat, s in enumerate(pr.scores(state))}
-    rows = page.locator(".pr-final tbody tr")
+    outcome = pr.outcome(state)
+    totals = {names[place.seat]: place.score for place in outcome}
+    rows = page.locator(".outcome tbody tr")
     expect(rows).to_have_count(2)
     shown = {}
     for row in rows.all():
-        name = row.locator("th").inner_text().removesuffix(" winner").strip()
-        shown[name] = int(row.locator("td").nth(3).inner_text())
+        shown[row.locator("th").inner_text()] = int(row.locator(".outcome-total").inner_text())
     assert shown == totals
-    winners = ", ".join(names[seat] for seat in pr.winners(state))
-    expect(page.locator(".pr-winners strong")).to_have_text(winners)
+    firsts = sorted((p for p in outcome if p.placement == 1), key=lambda p: p.seat)
+    winners = ", ".join(names[place.seat] for place in firsts)
+    expect(page.locator(".outcome-winners strong")).to_have_text(winners)

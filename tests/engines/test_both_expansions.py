@@ -142,10 +142,10 @@ def test_forest_house_noble_guest_goes_to_san_juan_as_noble(draw):
     assert (anna.tiles[TOBACCO], anna.worked[TOBACCO], anna.forests) == (0, 0, 1)
     assert anna.noble_worked[TOBACCO] == 0 and not anna.noble_city
     assert (anna.san_juan, anna.noble_san_juan, anna.nobles()) == (1, 1, 1)
-    assert pr.scores(state)[ANNA]["nobles"] == 1
+    assert pr.outcome(state)[ANNA].parts["nobles"] == 1
     restored = pr.from_json(json.loads(json.dumps(state.to_json())))
     assert restored.players[ANNA].noble_san_juan == 1
-    assert pr.scores(restored)[ANNA]["nobles"] == 1
+    assert pr.outcome(restored)[ANNA].parts["nobles"] == 1
 
 
 @pytest.mark.parametrize(

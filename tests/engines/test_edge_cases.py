@@ -548,8 +548,9 @@ def test_twelfth_city_space_ends_the_game_at_the_end_of_the_round():
     assert state.phase == "role" and state.current == BOB  # Chris and David cannot build
     state = finish_round(state, "prospector", "trader", "craftsman")
     assert pr.is_over(state)
-    assert pr.scores(state)[ANNA]["total"] == 5 + (1 + 1 + 2 + 2 + 3 + 3) + (1 + 1 + 1 + 1 + 2) + 2
-    assert pr.winners(state) == [ANNA]
+    anna = pr.outcome(state)[ANNA]
+    assert anna.score == 5 + (1 + 1 + 2 + 2 + 3 + 3) + (1 + 1 + 1 + 1 + 2) + 2
+    assert anna.placement == 1 and [s.placement for s in pr.outcome(state)].count(1) == 1
 
 
 def test_full_city_builds_nothing():
@@ -624,7 +625,7 @@ def test_vp_chips_run_out_mid_captain_later_loads_still_score_game_ends_at_round
     assert state.phase == "role"
     state = finish_round(state, "prospector", "trader", "craftsman")
     assert pr.is_over(state)
-    assert [s["chips"] for s in pr.scores(state)] == [3, 3, 1, 0]
+    assert [s.parts["chips"] for s in pr.outcome(state)] == [3, 3, 1, 0]
 
 
 def test_captain_privilege_only_if_he_loads():
@@ -985,7 +986,11 @@ def test_five_player_prospector_takes_the_card_with_the_doubloons():
     assert ChooseRole("prospector") not in pr.legal_actions(state)
 
 
-def test_game_end_scoring_with_tie_break_doubloons_plus_goods():
+def test_bei_gleichstand_gewinnt_von_diesen_derjenige_der_mehr_dublonen_und_waren_besitzt():
+    """ "Es gewinnt der Spieler mit den meisten Punkten. Bei Gleichstand gewinnt von diesen
+    derjenige, der noch die größere Menge Dublonen und Waren besitzt (1 Ware = 1 Dublone)":
+    the same order places every seat; seats equal in both share a placement (the rulebook
+    says no more), and the next placement skips."""
     state = position(
         [
             player(vp=10, doubloons=3, goods={"corn": 1}, city={"small_market": 0}),
@@ -994,13 +999,13 @@ def test_game_end_scoring_with_tie_break_doubloons_plus_goods():
             player(vp=8, city={"small_market": 1}),
         ]
     )
-    table = pr.scores(state)
-    assert [s["total"] for s in table] == [11, 11, 11, 9]
-    assert [s["tiebreak"] for s in table] == [4, 5, 9, 0]
-    assert pr.winners(state) == [CHRIS]
+    table = pr.outcome(state)
+    assert [s.score for s in table] == [11, 11, 11, 9]
+    assert [s.tiebreak for s in table] == [{"doubloons_and_goods": n} for n in (4, 5, 9, 0)]
+    assert [s.placement for s in table] == [3, 2, 1, 4]
     data = state.to_json()
     data["players"][CHRIS]["doubloons"] = 5
-    assert pr.winners(pr.State.from_json(data)) == [BOB, CHRIS]  # a full tie is shared
+    assert [s.placement for s in pr.outcome(pr.State.from_json(data))] == [3, 1, 1, 4]
 
 
 def test_nothing_is_legal_after_the_game_is_over():

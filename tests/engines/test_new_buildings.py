@@ -41,7 +41,6 @@ from games.engines.puerto_rico.actions import (
 from games.engines.puerto_rico.common import uses_new_buildings
 from games.engines.puerto_rico.data import BASE, BUILDINGS, DRAFT_SPACES
 from games.engines.puerto_rico.data import NEW_BUILDINGS as EXP_I
-from games.engines.puerto_rico.scoring import score
 
 from .positions import ANNA, BOB, CHRIS, choose, goods_of, play, player, position
 
@@ -351,7 +350,7 @@ def test_a_full_island_counts_its_forests():
         forests={ANNA: 2},
         face_up=["sugar", "coffee", "indigo", "corn"],
     )
-    assert score(state.players[ANNA])["bonuses"]["residence"] == 7  # 12 filled spaces
+    assert pr.outcome(state)[ANNA].parts["bonuses"]["residence"] == 7  # 12 filled spaces
     state = choose(state, "settler")
     assert pr.current_player(state) == BOB  # Anna, her island full, is passed over
 
@@ -566,9 +565,9 @@ def test_gaestehaus_am_spielende_besetzt_ein_gast_das_grosse_gebaeude():
         assert pr.is_over(state)
         return state
 
-    moved = score(last_role(MoveGuest("guild_hall")).players[3])
-    assert moved["bonuses"] == {"guild_hall": 1}
-    assert score(last_role(PASS).players[3])["total"] == moved["total"] - 1
+    moved = pr.outcome(last_role(MoveGuest("guild_hall")))[3]
+    assert moved.parts["bonuses"] == {"guild_hall": 1}
+    assert pr.outcome(last_role(PASS))[3].score == moved.score - 1
 
 
 def test_gaestehaus_kein_fenster_ohne_freien_kreis_oder_ohne_gaeste():
@@ -907,11 +906,10 @@ def test_library_doubles_the_other_privileges():
 
 
 def test_statue_takes_no_colonist_and_is_worth_8():
-    pl = pr.from_json(
-        nb_position([player(city={"statue": 0}), player(), player()]).to_json()
-    ).players[ANNA]
+    state = pr.from_json(nb_position([player(city={"statue": 0}), player(), player()]).to_json())
     assert BUILDINGS["statue"].circles == 0
-    assert score(pl)["buildings"] == 8 and score(pl)["bonuses"] == {}
+    parts = pr.outcome(state)[ANNA].parts
+    assert parts["buildings"] == 8 and parts["bonuses"] == {}
 
 
 def test_cloister_example_6_forests_3_quarries_2_corn_1_coffee():
@@ -924,9 +922,9 @@ def test_cloister_example_6_forests_3_quarries_2_corn_1_coffee():
         ],
         forests={ANNA: 6},
     )
-    assert score(state.players[ANNA])["bonuses"] == {"cloister": 6}
+    assert pr.outcome(state)[ANNA].parts["bonuses"] == {"cloister": 6}
     state.players[ANNA].forests = 3  # 1 + 2 sets: 3 VP; four sets are worth 10
-    assert score(state.players[ANNA])["bonuses"] == {"cloister": 3}
+    assert pr.outcome(state)[ANNA].parts["bonuses"] == {"cloister": 3}
 
 
 # JSON -----------------------------------------------------------------------------------------

@@ -27,7 +27,6 @@ from games.engines.puerto_rico.actions import (
 )
 from games.engines.puerto_rico.common import uses_nobles
 from games.engines.puerto_rico.data import BUILDINGS, NOBLES_IN_BOX
-from games.engines.puerto_rico.scoring import score
 
 from .positions import ANNA, BOB, CHRIS, DAVID, choose, island, play, player, position
 
@@ -203,7 +202,7 @@ def test_aufgebrauchte_kolonisten_sind_keine_spielende_bedingung():
 
 def test_jeder_adlige_ist_am_spielende_1_siegpunkt_wert():
     """ "Jeder eigene Adlige ist am Spielende 1 Siegpunkt wert" — wherever it stands."""
-    pl = pr.from_json(
+    state = pr.from_json(
         nobles_position(
             [
                 noble_player(
@@ -218,10 +217,10 @@ def test_jeder_adlige_ist_am_spielende_1_siegpunkt_wert():
                 player(),
             ]
         ).to_json()
-    ).players[ANNA]
-    table = score(pl)
-    assert table["nobles"] == 3
-    assert table["total"] == 5 + 1 + 3  # chips, small market, nobles
+    )
+    table = pr.outcome(state)[ANNA]
+    assert table.parts["nobles"] == 3
+    assert table.score == 5 + 1 + 3  # chips, small market, nobles
 
 
 def test_allgemeiner_hinweis_ein_adliger_gilt_als_kolonist():
@@ -244,7 +243,7 @@ def test_allgemeiner_hinweis_ein_adliger_gilt_als_kolonist():
     )
     pl = state.players[ANNA]
     assert pl.colonists() == 7  # fortress: 1 VP per three colonists, nobles included
-    assert score(pl)["bonuses"] == {"fortress": 2}
+    assert pr.outcome(state)[ANNA].parts["bonuses"] == {"fortress": 2}
     log: list[dict] = []
     state = choose(state, "craftsman", log)
     assert log[1] == {"event": "produce", "seat": ANNA, "goods": {"indigo": 1}, "factory": 0}
@@ -610,7 +609,7 @@ def test_juwelier_1_dublone_pro_adligem_und_grosses_produktionsgebaeude():
     assert {"event": "production_bonus", "seat": ANNA, "doubloons": 2, "vp": 0} in log
     assert BUILDINGS["jeweler"].good is None and not BUILDINGS["jeweler"].violet
     # Guild hall: 2 VP for the jeweler (large), 1 for the small indigo plant.
-    assert score(state.players[ANNA])["bonuses"]["guild_hall"] == 3
+    assert pr.outcome(state)[ANNA].parts["bonuses"]["guild_hall"] == 3
 
 
 # --- Hofgarten (Royal garden) -----------------------------------------------------------------
@@ -633,10 +632,10 @@ def test_hofgarten_jeder_adlige_zaehlt_zwei_siegpunkte_gleichgueltig_wo():
             player(),
         ]
     )
-    table = score(state.players[ANNA])
-    assert table["bonuses"] == {"royal_garden": 4}
-    assert table["nobles"] == 4
-    assert table["total"] == 4 + 1 + 4 + 4  # buildings, nobles, royal garden
+    table = pr.outcome(state)[ANNA]
+    assert table.parts["bonuses"] == {"royal_garden": 4}
+    assert table.parts["nobles"] == 4
+    assert table.score == 4 + 1 + 4 + 4  # buildings, nobles, royal garden
 
 
 # --- JSON ---------------------------------------------------------------------------------------

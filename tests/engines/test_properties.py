@@ -404,8 +404,8 @@ def random_games_end_properly_and_conserve_everything(config, seed, policy, eage
             assert short_refill
         if reason == "city":
             assert any(pl.city_spaces_used() == CITY_SPACES for pl in last.players)
-    scores = pr.scores(last)
-    assert len(scores) == n and pr.winners(last)
+    table = pr.outcome(last)
+    assert [s.seat for s in table] == list(range(n)) and any(s.placement == 1 for s in table)
 
 
 def assert_vp_from_the_chips(before: State, after: State) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.engines import puerto_rico as pr
+from games.engines.protocol import SeatOutcome
 from games.engines.puerto_rico import (
     CORN,
     INDIGO,
@@ -24,7 +25,6 @@ from games.engines.puerto_rico import (
     Wharf,
 )
 from games.engines.puerto_rico.actions import HACIENDA, PASS
-from games.engines.puerto_rico.scoring import score
 
 from .positions import (
     ANNA,
@@ -337,7 +337,7 @@ def test_harbor_and_wharf_example_variant_wharf_takes_all_5_tobacco():
 
 def test_guild_hall_example():
     """Small and large sugar mill, small indigo plant, coffee roaster: 1 + 2 + 1 + 2 = 6 VP."""
-    pl = pr.State.from_json(
+    state = pr.State.from_json(
         position(
             [
                 player(
@@ -355,16 +355,16 @@ def test_guild_hall_example():
                 player(),
             ]
         ).to_json()
-    ).players[0]
-    result = score(pl)
-    assert result["bonuses"] == {"guild_hall": 6}
-    assert result["buildings"] == 4 + 1 + 2 + 1 + 3 + 3
-    assert result["total"] == 10 + 14 + 6
+    )
+    result = pr.outcome(state)[0]
+    assert result.parts["bonuses"] == {"guild_hall": 6}
+    assert result.parts["buildings"] == 4 + 1 + 2 + 1 + 3 + 3
+    assert result.score == 10 + 14 + 6
 
 
-def _scored(**board) -> dict:
+def _scored(**board) -> SeatOutcome:
     state = position([player(**board), player(), player()])
-    return pr.scores(state)[0]
+    return pr.outcome(state)[0]
 
 
 @pytest.mark.parametrize(("spaces", "bonus"), [(10, 5), (1, 4), (9, 4), (11, 6), (12, 7)])
@@ -375,8 +375,8 @@ def test_residence_example(spaces, bonus):
         island={"quarry": (quarries, 1), "coffee": spaces - quarries},
         city={"residence": 1},
     )
-    assert result["bonuses"] == {"residence": bonus}
-    assert result["total"] == 4 + bonus
+    assert result.parts["bonuses"] == {"residence": bonus}
+    assert result.score == 4 + bonus
 
 
 def test_fortress_example():
@@ -386,15 +386,16 @@ def test_fortress_example():
         city={"fortress": 1, "sugar_mill": 3, "small_sugar_mill": 1},
         san_juan=6,
     )
-    assert result["bonuses"] == {"fortress": 6}
-    assert _scored(city={"fortress": 1}, island={"corn": (2, 2)})["bonuses"] == {"fortress": 1}
+    assert result.parts["bonuses"] == {"fortress": 6}
+    one = _scored(city={"fortress": 1}, island={"corn": (2, 2)})
+    assert one.parts["bonuses"] == {"fortress": 1}
 
 
 def test_customs_house_example():
     """23 VP in chips: 5 VP; the buildings' VP do not count."""
     result = _scored(vp=23, city={"customs_house": 1, "harbor": 1, "wharf": 1})
-    assert result["bonuses"] == {"customs_house": 5}
-    assert result["total"] == 23 + 4 + 3 + 3 + 5
+    assert result.parts["bonuses"] == {"customs_house": 5}
+    assert result.score == 23 + 4 + 3 + 3 + 5
 
 
 def test_city_hall_example():
@@ -412,7 +413,7 @@ def test_city_hall_example():
             "indigo_plant": 2,
         }
     )
-    assert result["bonuses"] == {"city_hall": 7}  # the unoccupied residence gives no bonus
+    assert result.parts["bonuses"] == {"city_hall": 7}  # the unoccupied residence gives no bonus
 
 
 def test_large_buildings_score_4_vp_each_when_not_occupied():
@@ -427,8 +428,8 @@ def test_large_buildings_score_4_vp_each_when_not_occupied():
         vp=8,
         island={"corn": (10, 0)},
     )
-    assert result["bonuses"] == {}
-    assert result["total"] == 8 + 5 * 4
+    assert result.parts["bonuses"] == {}
+    assert result.score == 8 + 5 * 4
 
 
 # --- Mayor -----------------------------------------------------------------------------------

@@ -83,14 +83,6 @@ def test_the_board_draws_what_stands_on_the_map():
     assert "approximations" in page
 
 
-def test_the_final_scores_are_shown():
-    *_, (state, _log) = random_states(2, seed=3)
-    page = render(state, 0)
-    for s in am.scores(state):
-        assert f'<td class="am-total">{s["total"]}</td>' in page
-    assert "Final scoring" in page
-
-
 def test_the_drawing_has_plain_numbers_in_german_too():
     """German writes 110,5 for 110.5: an SVG coordinate must not be localised."""
     state = am.new_game(4, seed=8)

@@ -6,6 +6,7 @@ A new game in ``PUERTO_GAMES`` is covered here without a line more; what fails n
 of the platform it still lacks.
 """
 
+import random
 import re
 
 import pytest
@@ -97,3 +98,27 @@ def test_a_game_of_every_engine_is_played_through_the_platform(client, users, en
     client.force_login(by_seat[0])
     mine = client.get(reverse("games:mine")).content.decode()
     assert title in mine
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_part_of_an_engines_outcome_has_a_label_in_its_ui(engine):
+    """The final table labels each part, piece of a split part and tie-break by the UI's
+    ``outcome_parts``: whatever the end of a game of each of the engine's choices holds."""
+    rules, labels = get_engine(engine), get_game(engine).outcome_parts
+    choices = [{}] + [
+        {option["name"]: choice}
+        for option in rules.OPTIONS
+        if option["type"] == "choice"
+        for choice in option["choices"]
+    ]
+    names = set()
+    for seed, options in enumerate(choices):
+        state = rules.new_game(max(rules.PLAYER_COUNTS), seed, options)
+        draw = random.Random(seed)
+        while not rules.is_over(state):
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[draw.randrange(len(legal))], inplace=True)
+        for place in rules.outcome(state):
+            names |= set(place.parts) | set(place.tiebreak)
+            names |= {k for part in place.parts.values() if isinstance(part, dict) for k in part}
+    assert names <= set(labels)

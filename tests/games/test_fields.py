@@ -13,7 +13,7 @@ def column_types() -> dict[str, str]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT column_name, data_type FROM information_schema.columns"
-            " WHERE table_name = %s AND column_name IN ('state', 'initial_state', 'result')",
+            " WHERE table_name = %s AND column_name IN ('state', 'initial_state', 'options')",
             [Game._meta.db_table],
         )
         return dict(cursor.fetchall())
@@ -23,7 +23,7 @@ def test_the_state_is_json_text_not_parsed_into_jsonb(django_user_model):
     game = services.create_game(
         django_user_model.objects.create_user("anna"), engine="puerto_rico", num_players=3
     )
-    assert column_types() == {"state": "json", "initial_state": "json", "result": "jsonb"}
+    assert column_types() == {"state": "json", "initial_state": "json", "options": "jsonb"}
     # jsonb would give the keys back shortest first; json keeps them as they were written.
     game.state = {"zebra": 1, "a": {"long key": 2, "k": [3, None, "ü"]}}
     game.save(update_fields=["state"])

@@ -482,14 +482,15 @@ def test_game_over_email_with_the_result_to_every_person_who_wants_it(users, mai
 
     assert set(over) == {users[0].email, users[1].email}
     names = game.names()
-    winners = [names[i] for i in game.result["winners"]]
+    rows = list(game.results.all())
+    winners = [names[row.position] for row in rows if row.placement == 1]
     english, german = over[users[0].email], over[users[1].email]
     assert english.subject.startswith(f"Game {game.pk} is over: ")
     assert " and ".join(winners) in english.subject or "you won" in english.subject
-    for position, score in enumerate(game.result["scores"]):
-        line = f"{names[position]}: {score['total']}"
+    for row in rows:
+        line = f"{names[row.position]}: {row.score}"
         assert line in english.body and line in german.body
-        assert f'<td align="right">{score["total"]}</td>' in html_of(english)
+        assert f'<td align="right">{row.score}</td>' in html_of(english)
     assert f"{winners[0]}: " in english.body
     assert "(winner)" in english.body and "(Sieg)" in german.body
     assert german.subject.startswith(f"Partie {game.pk} ist zu Ende: ")

@@ -79,7 +79,7 @@ def test_export_and_import_give_the_same_game_step_by_step(
     assert answer.status_code == 201, answer.content
     copy_ = Game.objects.get(pk=answer.json()["id"])
     assert copy_.imported and copy_.status == Game.Status.FINISHED
-    assert copy_.state == game.state and copy_.result == game.result
+    assert copy_.state == game.state and transfer.result(copy_) == transfer.result(game)
     assert states(copy_) == states(game)
     assert copy_.names() == game.names()
     again = client_for().get(reverse("api:export", args=[copy_.pk])).json()
@@ -240,7 +240,7 @@ def test_a_running_game_is_replayed_only_by_its_players_from_their_own_seat(user
 def test_the_chart_of_a_finished_game_runs_from_nothing_to_the_final_scores(imported):
     page = client_for().get(imported.get_absolute_url())
     chart = page.context["chart"]
-    totals = [s["total"] for s in imported.result["scores"]]
+    totals = [row.score for row in imported.results.order_by("position")]
     last_round = pr.round_number(pr.from_json(imported.state))
     assert [r["round"] for r in chart["rounds"]] == list(range(last_round + 1))
     for line, total in zip(chart["lines"], totals, strict=True):
@@ -260,8 +260,8 @@ def test_the_replay_charts_the_scores_only_as_they_stood_at_the_step_shown(impor
     into_round_3 = next(i for i, state in enumerate(steps) if pr.round_number(state) == 3) + 2
     for step in (3, into_round_3):
         chart = client_for().get(url, {"step": step}).context["chart"]
-        now = [score["total"] for score in pr.scores(steps[step])]
-        assert now != [score["total"] for score in imported.result["scores"]]
+        now = [place.score for place in pr.outcome(steps[step])]
+        assert now != [row.score for row in imported.results.order_by("position")]
         rounds = pr.round_number(steps[step])
         assert [r["round"] for r in chart["rounds"]] == list(range(rounds + 1))
         assert [line["values"][-1] for line in chart["lines"]] == now
@@ -284,7 +284,7 @@ def test_the_schema_in_the_docs_names_every_field_of_the_file(imported):
     )
     exported = transfer.export_game(Game.objects.with_seats().get(pk=imported.pk), None)
     assert set(exported) == set(schema["required"]) == set(schema["properties"])
-    for part in ("players", "moves"):
+    for part in ("players", "moves", "result"):
         items = schema["properties"][part]["items"]
         for entry in exported[part]:
             assert set(entry) == set(items["required"]) == set(items["properties"])
@@ -309,6 +309,7 @@ ACCEPTED = {
     "chat.0": [MISSING],
     "chat.0.seat": [None],
     "chat.0.text": ["x", "\x00", "\ud800", DIGIT_ONE],
+    "result.0.parts.bonuses": [{}],
     "finished_at": [None],
 }
 """What of ``WRONG`` a field may hold: an option left to its default, a name of one letter, a
@@ -344,6 +345,18 @@ FIELDS = [
     "chat.0.at",
     "chat.0.text",
     "result",
+    "result.0",
+    "result.0.seat",
+    "result.0.placement",
+    "result.0.score",
+    "result.0.parts",
+    "result.0.parts.chips",
+    "result.0.parts.bonuses",
+    "result.0.tiebreak",
+    "result.0.tiebreak.doubloons_and_goods",
+    "result.0.played_by",
+    "result.0.person_decisions",
+    "result.0.ai_decisions",
     "finished_at",
 ]
 

@@ -211,8 +211,10 @@ def test_a_game_of_ai_players_runs_to_the_end_and_replays_to_the_stored_state(us
         users[0], engine="puerto_rico", num_players=3, ai_seats=3, ai_level="random", join=False
     )
     game = Game.objects.get(pk=game.pk)
-    assert game.status == Game.Status.FINISHED
-    assert game.result["winners"]
+    assert game.status == Game.Status.FINISHED and game.ending == Game.Ending.PLAYED_OUT
+    rows = list(game.results.order_by("position"))
+    assert [(r.played_by, r.person_decisions, r.user) for r in rows] == [("ai", 0, None)] * 3
+    assert sum(r.ai_decisions for r in rows) == game.moves.count()  # no forced moves for AIs
     assert game.version == game.moves.count() > 100
     assert pr.to_json(replayed(game)) == game.state
 

@@ -225,3 +225,33 @@ def test_a_moderator_sees_the_whole_state_at_any_move(client, players, moderator
     taken = f"<title>Settler, taken by {mover.username}"
     assert taken in now and taken not in start and "<title>Settler, free" in start
     assert client.get(url, {"v": "x"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_finished_games_page_shows_its_results_and_the_list_filters_by_ending(
+    client, players, moderator, django_capture_on_commit_callbacks
+):
+    from games import services
+
+    with django_capture_on_commit_callbacks(execute=True):  # the AI's turns, eagerly
+        game = services.create_game(
+            players[0],
+            engine="puerto_rico",
+            num_players=2,
+            ai_seats=2,
+            ai_level="random",
+            join=False,
+        )
+    cancelled = services.create_game(players[0], engine="puerto_rico", num_players=2)
+    services.cancel_game(cancelled.pk, players[0])
+    client.force_login(moderator)
+
+    page = client.get(reverse("admin:games_game_change", args=[game.pk])).content.decode()
+    assert page.count("an AI player of its own") == 2
+
+    changelist = reverse("admin:games_game_changelist")
+    played = client.get(changelist, {"ending": "played_out"}).context["cl"].result_list
+    assert list(played) == [Game.objects.get(pk=game.pk)]
+    assert list(client.get(changelist, {"ending": "cancelled"}).context["cl"].result_list) == [
+        Game.objects.get(pk=cancelled.pk)
+    ]

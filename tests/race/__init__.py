@@ -35,4 +35,5 @@ GAME = GameSpec(
     rules_template=ui.RULES,
     rules_context=lambda: {"target": 21},
     option_texts={"target": ("Target", "The score to reach exactly.")},
+    outcome_parts={"cards": "Cards played"},
 )

@@ -13,6 +13,7 @@ import copy
 import random
 from typing import Any
 
+from games.engines.protocol import SeatOutcome, placements
 from games.engines.text import BAD_TEXT, holds_bad_text
 
 NAME = "race"
@@ -98,13 +99,13 @@ def is_over(state: dict) -> bool:
     return state["over"]
 
 
-def scores(state: dict) -> list[dict]:
-    return [{"total": score} for score in state["scores"]]
-
-
-def winners(state: dict) -> list[int]:
-    best = max(state["scores"])
-    return [seat for seat, score in enumerate(state["scores"]) if score == best]
+def outcome(state: dict) -> tuple[SeatOutcome, ...]:
+    """The higher score places higher; equal scores share a place."""
+    scores = state["scores"]
+    return tuple(
+        SeatOutcome(seat, placement, scores[seat], {"cards": scores[seat]}, {})
+        for seat, placement in enumerate(placements(scores))
+    )
 
 
 def player_view(state: dict, seat: int | None) -> dict:

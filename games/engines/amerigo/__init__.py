@@ -6,7 +6,7 @@ Typical use::
     state = amerigo.new_game(3, seed=7)
     while not amerigo.is_over(state):
         state = amerigo.apply(state, amerigo.legal_actions(state)[0])
-    print(amerigo.scores(state))
+    print(amerigo.outcome(state))
 
 The JSON forms of states, actions and events, and every value the printed game shows only in
 pictures (approximated in ``data``), are documented in ``docs/amerigo.md``.
@@ -26,26 +26,14 @@ from .rules import (
     legal_actions,
     new_game,
     order_field,
+    outcome,
     progress_vp,
-    winners,
 )
 from .state import State
 from .view import determinize, known_scores, player_view, reveals, round_number
 
 NAME = "amerigo"
 OPTIONS: tuple[dict[str, Any], ...] = ()
-
-
-def scores(state: State) -> list[dict[str, Any]]:
-    """Per seat: VP so far, the final scoring's parts once the game is over, and the
-    tie-break (position on the special-action track)."""
-    out = []
-    for seat, p in enumerate(state.players):
-        entry: dict[str, Any] = {"total": p.vp, "tiebreak": order_field(state, seat)}
-        if state.final:
-            entry["final"] = state.final[seat]
-        out.append(entry)
-    return out
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -74,11 +62,11 @@ __all__ = [
     "known_scores",
     "legal_actions",
     "new_game",
+    "order_field",
+    "outcome",
     "player_view",
     "progress_vp",
     "reveals",
     "round_number",
-    "scores",
     "to_json",
-    "winners",
 ]

@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..protocol import SeatOutcome, placements
 from . import islands, tower
 from .actions import IllegalAction, check_shape
 from .data import (
@@ -312,13 +313,45 @@ def order_field(state: State, seat: int) -> int:
     return next(i for i, stack in enumerate(state.order_track) if seat in stack)
 
 
+def outcome(state: State) -> tuple[SeatOutcome, ...]:
+    """Each seat's VP and placement, at any time. "Der Spieler mit den meisten Siegpunkten
+    gewinnt. Bei Gleichstand gewinnt der Spieler, der am weitesten vorne auf der
+    Sonderaktionsleiste liegt": the same decides every placement, and of discs on one field
+    the top one is ahead (it moves first, ``turn_order``), so no two seats share one."""
+    order = turn_order(state)
+    ranks = placements([(p.vp, -order.index(seat)) for seat, p in enumerate(state.players)])
+    return tuple(
+        SeatOutcome(
+            seat,
+            ranks[seat],
+            p.vp,
+            _parts(state, seat),
+            {"special_action_field": order_field(state, seat) + 1},
+        )
+        for seat, p in enumerate(state.players)
+    )
+
+
+def _parts(state: State, seat: int) -> dict[str, int]:
+    """The VP of the game so far; after the final scoring, its four steps besides."""
+    if not state.final:
+        return {"during_play": state.players[seat].vp}
+    final = state.final[seat]
+    return {
+        "during_play": final["before"],
+        "gold": final["gold_overflow"] + final["gold"],
+        "goods": sum(final["goods"].values()),
+        "progress_markers": final["progress_markers"],
+        "progress_track": final["progress_track"],
+        "special_action_track": final["order_track"],
+    }
+
+
 def winners(state: State) -> list[int]:
-    """Most VP; a tie goes to the disc furthest forward on the special-action track."""
+    """The seat placed first, once the game is over (the game-over event names it)."""
     if state.phase != "over":
         return []
-    order = turn_order(state)
-    best = max(p.vp for p in state.players)
-    return [min((s for s, p in enumerate(state.players) if p.vp == best), key=order.index)]
+    return [standing.seat for standing in outcome(state) if standing.placement == 1]
 
 
 # --- What a seat may do --------------------------------------------------------------------

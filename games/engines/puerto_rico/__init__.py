@@ -8,7 +8,7 @@ Typical use::
     while not pr.is_over(state):
         action = pr.legal_actions(state)[0]
         state = pr.apply(state, action)
-    print(pr.scores(state))
+    print(pr.outcome(state))
 
 The JSON forms of states and actions are documented in ``docs/engine.md``.
 """
@@ -44,7 +44,7 @@ from .determinize import determinize
 from .mayor import Arrangements
 from .options import OPTIONS, PLAYER_COUNTS
 from .rules import apply, check, current_player, is_over, legal_actions, new_game
-from .scoring import scores, winners
+from .scoring import outcome
 from .state import State
 from .view import known_scores, player_view, reveals, round_number
 
@@ -107,10 +107,9 @@ __all__ = [
     "known_scores",
     "legal_actions",
     "new_game",
+    "outcome",
     "player_view",
     "reveals",
     "round_number",
-    "scores",
     "to_json",
-    "winners",
 ]

@@ -1,10 +1,12 @@
 """Final scores: VP chips + building VP + bonuses of occupied large buildings (+ 1 VP per
-noble with the Nobles); ties go to the most doubloons + goods."""
+noble with the Nobles). "Bei Gleichstand gewinnt von diesen derjenige, der noch die größere
+Menge Dublonen und Waren besitzt (1 Ware = 1 Dublone)"; the rulebook says no more, so seats
+equal in that too share their placement."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..protocol import SeatOutcome, placements
+from .common import uses_nobles
 from .data import BUILDINGS
 from .powers import HOOKS, SCORING
 from .state import Player, State
@@ -16,27 +18,24 @@ def large_building_bonuses(pl: Player) -> dict[str, int]:
     return {b: fn(pl) for b, fn, _ in HOOKS[SCORING] if city.get(b)}
 
 
-def score(pl: Player) -> dict[str, Any]:
-    bonuses = large_building_bonuses(pl)
-    buildings = sum(BUILDINGS[b].vp for b in pl.city)
-    nobles = pl.nobles()
-    return {
-        "chips": pl.vp,
-        "buildings": buildings,
-        "bonuses": bonuses,
-        "nobles": nobles,
-        "total": pl.vp + buildings + sum(bonuses.values()) + nobles,
-        "tiebreak": pl.doubloons + sum(pl.goods),
-    }
-
-
-def scores(state: State) -> list[dict[str, Any]]:
-    """A per-seat breakdown (meaningful at any time; final once the game is over)."""
-    return [score(pl) for pl in state.players]
-
-
-def winners(state: State) -> list[int]:
-    """The seats with the most VP, then the most doubloons + goods (several on a full tie)."""
-    table = scores(state)
-    best = max((s["total"], s["tiebreak"]) for s in table)
-    return [i for i, s in enumerate(table) if (s["total"], s["tiebreak"]) == best]
+def outcome(state: State) -> tuple[SeatOutcome, ...]:
+    """Each seat's score, its parts and its placement (meaningful at any time; final once
+    the game is over)."""
+    nobles = uses_nobles(state)
+    table = []
+    for pl in state.players:
+        bonuses = large_building_bonuses(pl)
+        parts = {
+            "chips": pl.vp,
+            "buildings": sum(BUILDINGS[b].vp for b in pl.city),
+            "bonuses": bonuses,
+        }
+        if nobles:
+            parts["nobles"] = pl.nobles()
+        score = pl.vp + parts["buildings"] + sum(bonuses.values()) + parts.get("nobles", 0)
+        table.append((score, pl.doubloons + sum(pl.goods), parts))
+    ranks = placements([(score, tiebreak) for score, tiebreak, _ in table])
+    return tuple(
+        SeatOutcome(seat, ranks[seat], score, parts, {"doubloons_and_goods": tiebreak})
+        for seat, (score, tiebreak, parts) in enumerate(table)
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import apply
-from .scoring import scores
+from .scoring import outcome
 from .state import State
 
 
@@ -60,8 +60,8 @@ def known_scores(state: State, seat: int | None) -> list[int | None]:
     """Each seat's total VP as ``seat`` may know it now: ``None`` for a total that holds VP
     chips lying face down (``hidden_vp``), so a score chart shows nothing it may not."""
     return [
-        None if _vp_hidden(state, seat, i) else score["total"]
-        for i, score in enumerate(scores(state))
+        None if _vp_hidden(state, seat, standing.seat) else standing.score
+        for standing in outcome(state)
     ]
 
 

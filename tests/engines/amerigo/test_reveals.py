@@ -29,5 +29,5 @@ def test_throwing_cubes_reveals_and_choosing_a_colour_does_not():
 
 def test_every_score_is_known_and_the_round_is_the_one_played():
     state = am.new_game(2, seed=3)
-    assert am.known_scores(state, None) == [p["total"] for p in am.scores(state)]
+    assert am.known_scores(state, None) == [p.vp for p in state.players]
     assert am.round_number(state) == 1

@@ -321,6 +321,12 @@ def test_final_scoring_example_gold_then_progress_then_special_action_track():
     assert final["progress_track"] == 10
     assert final["order_track"] == 6
     assert am.is_over(state)
+    # The outcome names the same steps; they and the VP of the game before add up.
+    mine = am.outcome(state)[0]
+    assert mine.parts["gold"] == 6 + 12
+    assert (mine.parts["progress_markers"], mine.parts["progress_track"]) == (7 + 12, 10)
+    assert mine.parts["special_action_track"] == 6
+    assert mine.score == state.players[0].vp == sum(mine.parts.values())
 
 
 def _tied_at_the_end(order_track: dict[int, list[int]]):
@@ -334,12 +340,17 @@ def _tied_at_the_end(order_track: dict[int, list[int]]):
     return state
 
 
-def test_tie_goes_to_the_player_furthest_forward_on_the_special_action_track():
-    """ "Bei Gleichstand gewinnt der Spieler, der am weitesten vorne auf der
-    Sonderaktionsleiste liegt": the seat does not matter, nor does a disc further forward
-    with fewer VP."""
-    assert am.winners(_tied_at_the_end({1: [0], 3: [1], 5: [2]})) == [1]
-    assert am.winners(_tied_at_the_end({1: [1], 3: [0], 5: [2]})) == [0]
+def placements(state) -> list[int]:
+    return [standing.placement for standing in am.outcome(state)]
+
+
+def test_bei_gleichstand_gewinnt_wer_am_weitesten_vorne_auf_der_sonderaktionsleiste_liegt():
+    """ "Der Spieler mit den meisten Siegpunkten gewinnt. Bei Gleichstand gewinnt der
+    Spieler, der am weitesten vorne auf der Sonderaktionsleiste liegt": the seat does not
+    matter, nor does a disc further forward with fewer VP; tied seats never share a
+    placement."""
+    assert placements(_tied_at_the_end({1: [0], 3: [1], 5: [2]})) == [2, 1, 3]
+    assert placements(_tied_at_the_end({1: [1], 3: [0], 5: [2]})) == [1, 2, 3]
 
 
 def test_tie_on_one_field_goes_to_the_disc_on_top():
@@ -347,8 +358,8 @@ def test_tie_on_one_field_goes_to_the_disc_on_top():
     mehrere Scheiben auf dem gleichen Feld, ist derjenige Spieler von ihnen an der Reihe, der
     am weitesten oben liegt"), and a disc moved onto a taken field goes on top ("so setzt er
     seine oben auf")."""
-    assert am.winners(_tied_at_the_end({2: [0, 1], 0: [2]})) == [1]
-    assert am.winners(_tied_at_the_end({2: [1, 0], 0: [2]})) == [0]
+    assert placements(_tied_at_the_end({2: [0, 1], 0: [2]})) == [2, 1, 3]
+    assert placements(_tied_at_the_end({2: [1, 0], 0: [2]})) == [1, 2, 3]
     # Moving onto the other's field puts the disc on top: it is ahead from then on.
     state = position(2, field={"white": 2}, seat=0)
     state.order_track = [[] for _ in ORDER_TRACK]
