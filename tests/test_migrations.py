@@ -207,4 +207,4 @@ def test_the_outcome_migration_stops_at_a_result_the_state_does_not_give(django_
     old.get_model("games", "Game").objects.filter(pk=game.pk).update(result=wrong)
 
     with pytest.raises(RuntimeError, match=f"game {game.pk}: its stored result"):
-        _migrate("0016_outcome_rows")
+        _migrate("0018_outcome_rows")

@@ -41,7 +41,8 @@ def ending(plays) -> str:
 
 def write_rows(apps, schema_editor):
     """A finished game's stored result (its totals and winners) must be what its state gives
-    now, or the migration stops: which placement a player had is not guessed."""
+    now, or the migration stops: which placement a player had is not guessed. A game without
+    one (this migration undone, ``forget_rows``) takes its state's."""
     Game = apps.get_model("games", "Game")
     Seat = apps.get_model("games", "Seat")
     Move = apps.get_model("games", "Move")
@@ -56,9 +57,10 @@ def write_rows(apps, schema_editor):
         stored = game.result or {}
         totals = [score.get("total") for score in stored.get("scores", [])]
         winners = sorted(stored.get("winners", []))
-        if totals != [place.score for place in outcome] or winners != [
-            place.seat for place in outcome if place.placement == 1
-        ]:
+        if stored and (
+            totals != [place.score for place in outcome]
+            or winners != [place.seat for place in outcome if place.placement == 1]
+        ):
             raise RuntimeError(f"game {game.pk}: its stored result is not its state's outcome")
         seats = sorted(
             Seat.objects.filter(game_id=game.pk, position__isnull=False),
