@@ -81,8 +81,13 @@ class ProfileForm(forms.ModelForm):
             "game_over_email": _("Game over"),
             "turn_sound": _("Sound"),
             "turn_notification": _("Browser notification"),
+            "games_public": _("Show my games to others"),
         }
         help_texts = {
+            "games_public": _(
+                "On your player page, anyone sees your finished and running games. Off: only "
+                "you do; your ratings stay public."
+            ),
             "display_name": _("The name other players see. Empty: your username."),
             "reminder_email": _("Remind me when most of my move time is used."),
             "game_over_email": _("Email me the result when a game of mine ends."),

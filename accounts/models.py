@@ -49,6 +49,11 @@ class User(AbstractUser):
             " the background."
         ),
     )
+    games_public = models.BooleanField(
+        _("games on my public page"),
+        default=True,
+        help_text=_("Anyone who opens my player page sees my games; otherwise only I do."),
+    )
 
     PROFILE_FIELDS = (
         "display_name",
@@ -59,6 +64,7 @@ class User(AbstractUser):
         "game_over_email",
         "turn_sound",
         "turn_notification",
+        "games_public",
     )
     """What a player sets on their profile page (and the admin shows with it)."""
 

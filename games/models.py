@@ -153,6 +153,22 @@ class Game(models.Model):
         default=False,
         help_text=_("Chosen by the creator when opening the game; only players may write."),
     )
+    rated = models.BooleanField(
+        _("rated"),
+        default=False,
+        help_text=_(
+            "Counts for the players' ratings (chosen when opening the game; at least two "
+            "persons play, and nobody may take a move back). Otherwise a casual game."
+        ),
+    )
+    spectators = models.BooleanField(
+        _("anyone may watch"),
+        default=True,
+        help_text=_(
+            "Listed under the games to watch and on the players' profiles, and open to anyone "
+            "who is not a player. Otherwise only its players see it."
+        ),
+    )
     chat_version = models.PositiveIntegerField(
         _("chat version"),
         default=0,

@@ -21,6 +21,19 @@ Bot = Callable[..., Any]
 
 
 @dataclass(frozen=True)
+class Ladder:
+    """One list of ratings: the games of these player counts are rated against each other
+    (``players.ratings``). A game whose player counts play alike has one ladder; one whose
+    small table is another game (two-player Puerto Rico) has a ladder for it."""
+
+    key: str
+    """Stored in ``Rating.ladder`` and in addresses: never change it once games are rated."""
+    title: Any
+    """Its name as players read it (a lazy translation)."""
+    player_counts: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What the platform needs of a game; every part is the game's own.
 
@@ -59,6 +72,9 @@ class GameSpec:
     outcome_parts: Mapping[str, str] = field(default_factory=dict)
     """The label of each part and tie-break of a seat's result (the engine's ``outcome``), in
     the order of the final table."""
+    ladders: tuple[Ladder, ...] = ()
+    """The game's rating ladders, each for some of its player counts; none declared: one
+    ladder for every count, named as the game."""
 
     @property
     def slug(self) -> str:
@@ -68,6 +84,14 @@ class GameSpec:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(self.engine.PLAYER_COUNTS)
+
+    @property
+    def rating_ladders(self) -> tuple[Ladder, ...]:
+        return self.ladders or (Ladder(self.name, self.title, self.player_counts),)
+
+    def ladder_for(self, num_players: int) -> Ladder:
+        """The ladder a game of ``num_players`` is rated on."""
+        return next(x for x in self.rating_ladders if num_players in x.player_counts)
 
     def seat_board_context(
         self, state: Any, position: int | None, names: list[str], posted=None, may_act=True
@@ -134,3 +158,12 @@ def shelf() -> list[GameSpec]:
 
 def by_slug(slug: str) -> GameSpec | None:
     return next((spec for spec in _SHELF.values() if spec.slug == slug), None)
+
+
+def ladders() -> list[Ladder]:
+    """Every rating ladder of the shelf, game by game."""
+    return [ladder for spec in _SHELF.values() for ladder in spec.rating_ladders]
+
+
+def get_ladder(key: str) -> Ladder | None:
+    return next((ladder for ladder in ladders() if ladder.key == key), None)

@@ -35,6 +35,8 @@ TAKEOVER_AI = Seat.AI.MEDIUM
 """The AI that plays a seat whose person ran out of time or left the site."""
 MAX_FORCED_MOVES = 50
 """Forced moves played in a row after one move; a game never needs nearly this many."""
+MIN_RATED_PERSONS = 2
+"""A rated game is one between persons: AI players may fill the other seats."""
 
 
 class GameError(Exception):
@@ -89,16 +91,21 @@ def create_game(
     move_time: timedelta | None = None,
     on_timeout: str = Game.OnTimeout.AI,
     chat_public: bool = False,
+    rated: bool = False,
+    spectators: bool = True,
 ) -> Game:
     """Open a game; the creator takes the first seat and may fill seats with AI players:
     ``ai_seats`` of ``ai_level``, and one more of each level in ``ai_levels``.
     ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out;
-    ``chat_public``: spectators may read the chat."""
+    ``chat_public``: spectators may read the chat; ``rated``: the game counts for the
+    players' ratings (else it is casual); ``spectators``: anyone may watch it."""
     options = dict(options or {})
     check_setup(engine, num_players, options)
     levels = [ai_level] * ai_seats + list(ai_levels)
     if not 0 <= len(levels) <= num_players - (1 if join else 0):
         raise GameError(gettext("more AI players than free seats"))
+    if rated and num_players - len(levels) < MIN_RATED_PERSONS:
+        raise GameError(gettext("a rated game needs at least two persons: add fewer AI players"))
     for level in levels:
         if not level or level not in Seat.AI.values:
             raise GameError(gettext("unknown AI level %(level)r") % {"level": level})
@@ -115,6 +122,8 @@ def create_game(
             move_time=move_time,
             on_timeout=on_timeout,
             chat_public=chat_public,
+            rated=rated,
+            spectators=spectators,
         )
         if join:
             _add_seat(game, user=creator)
@@ -222,6 +231,9 @@ def add_ai(game_id: int, by, level: str = Seat.AI.MEDIUM) -> Seat:
     with transaction.atomic():
         game = _open_game(game_id)
         _require_creator(game, by)
+        ai_seats = game.seats.filter(user__isnull=True).count()
+        if game.rated and game.num_players - ai_seats - 1 < MIN_RATED_PERSONS:
+            raise Conflict(gettext("a rated game needs at least two persons"))
         seat = _add_seat(game, ai_level=level)
         _start_if_full(game)
     return seat
@@ -603,6 +615,8 @@ def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Mov
             raise Forbidden(gettext("you have no seat in this game"))
         if seat.is_ai:
             raise Conflict(gettext("an AI player has your seat: take it back first"))
+        if game.rated:
+            raise Conflict(gettext("moves are not taken back in a rated game"))
         if expected_version is not None and expected_version != game.version:
             raise Conflict(what_changed(game, expected_version, user))
         try:

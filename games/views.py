@@ -154,8 +154,8 @@ def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[t
     version, log, actor, forced; newest first) tell the usual answer (the latest decision is
     someone else's); only a player who just moved pays for the check for hidden information
     shown (``history.undoable``). Not while an AI player is to act (``to_act``): it answers
-    within seconds, so the button would almost always be refused."""
-    if seat is None or seat.is_ai or game.status != Game.Status.RUNNING:
+    within seconds, so the button would almost always be refused. Never in a rated game."""
+    if seat is None or seat.is_ai or game.status != Game.Status.RUNNING or game.rated:
         return False
     if to_act is not None and to_act.is_ai:
         return False

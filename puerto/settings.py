@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "allauth.mfa",
     "accounts",
     "games",
+    "players",
     "moderation",  # after accounts: it puts the moderation actions on the user admin
 ]
 

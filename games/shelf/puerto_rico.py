@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bots.puerto_rico import BOTS
 from games.engines import puerto_rico
-from games.registry import GameSpec
+from games.registry import GameSpec, Ladder
 from games.ui import puerto_rico as ui
 from games.ui.puerto_rico_events import describe_event, describe_refusal
 from games.ui.puerto_rico_names import OPTION_CHOICE_NAMES, OPTION_TEXTS, OUTCOME_PARTS
@@ -26,4 +26,11 @@ GAME = GameSpec(
     option_texts=OPTION_TEXTS,
     option_choice_names=OPTION_CHOICE_NAMES,
     outcome_parts=OUTCOME_PARTS,
+    # Every edition on one ladder: the expansions change buildings, not the skill that wins,
+    # and four ladders would each be thin. The 2-player game is another game (its own
+    # setup, three roles each a round), so it is rated apart.
+    ladders=(
+        Ladder("puerto_rico", gettext_lazy("Puerto Rico, 3 to 5 players"), (3, 4, 5)),
+        Ladder("puerto_rico_2p", gettext_lazy("Puerto Rico, 2 players"), (2,)),
+    ),
 )
