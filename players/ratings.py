@@ -118,28 +118,29 @@ def _holder(result: Result) -> tuple[int | None, str]:
 
 def _locked_ratings(ladder: str, holders: set[tuple[int | None, str]]) -> dict:
     """The ratings of ``holders`` on ``ladder``, created at the newcomer's value where
-    missing, and locked (in key order, against deadlocks) until the transaction ends."""
+    missing, and locked until the transaction ends. Created and locked in key order, so two
+    games that share players wait for each other rather than deadlock."""
     wanted = {h for h in holders if h != (None, "")}
-    for user_id, level in sorted(wanted, key=str):
+    users = [u for u, _ in wanted if u is not None]
+    levels = [level for _, level in wanted if level]
+    ratings = Rating.objects.filter(ladder=ladder).filter(
+        Q(user_id__in=users) | Q(ai_level__in=levels)
+    )
+    found = set(ratings.values_list("user_id", "ai_level"))
+    for user_id, level in sorted(wanted - found, key=str):
         try:
             with transaction.atomic():  # a concurrent game may create the same row first
-                Rating.objects.get_or_create(
+                Rating.objects.create(
                     ladder=ladder,
                     user_id=user_id,
                     ai_level=level,
-                    defaults={"mu": MODEL.mu, "sigma": MODEL.sigma, "value": NEWCOMER},
+                    mu=MODEL.mu,
+                    sigma=MODEL.sigma,
+                    value=NEWCOMER,
                 )
         except IntegrityError:
             pass
-    users = [u for u, _ in wanted if u is not None]
-    levels = [level for _, level in wanted if level]
-    rows = (
-        Rating.objects.select_for_update()
-        .filter(ladder=ladder)
-        .filter(Q(user_id__in=users) | Q(ai_level__in=levels))
-        .order_by("pk")
-    )
-    return {(r.user_id, r.ai_level): r for r in rows}
+    return {(r.user_id, r.ai_level): r for r in ratings.select_for_update().order_by("pk")}
 
 
 def rating_order() -> list[int]:

@@ -6,11 +6,14 @@ the same numbers again."""
 from __future__ import annotations
 
 import random
+import threading
 from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection, transaction
+from django.utils import timezone
 
 from games import registry, services
 from games.models import Game, Result, Seat
@@ -186,3 +189,70 @@ def test_the_recompute_command_repairs_a_rating_changed_by_hand(people):
     call_command("recompute_ratings", stdout=out)
     assert Rating.objects.get(user=ann).value == right
     assert "1 changed" in out.getvalue()
+
+
+def finished_race(users, placements) -> Game:
+    """A rated game of ``users`` that finished with ``placements``, its result stored as the
+    finishing move stores it, not yet rated."""
+    game = Game.objects.create(
+        engine="race",
+        num_players=len(users),
+        rated=True,
+        status=Game.Status.FINISHED,
+        finished_at=timezone.now(),
+    )
+    for position, (user, placement) in enumerate(zip(users, placements, strict=True)):
+        seat = Seat.objects.create(game=game, user=user, position=position)
+        Result.objects.create(
+            game=game,
+            seat=seat,
+            position=position,
+            user=user,
+            played_by=Result.PlayedBy.PERSON,
+            person_decisions=5,
+            ai_decisions=0,
+            placement=placement,
+            score=21 - placement,
+            parts={},
+            tiebreak={},
+        )
+    return Game.objects.with_seats().get(pk=game.pk)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_games_sharing_a_player_that_finish_at_once_are_rated_one_after_the_other(people):
+    ann, ben, cy = people
+    games = [
+        finished_race([ann, ben, cy], [1 + (n % 3), 1 + ((n + 1) % 3), 1 + ((n + 2) % 3)])
+        for n in range(6)
+    ]
+    barrier = threading.Barrier(len(games))
+    failures = []
+
+    def rate(game):
+        try:
+            barrier.wait()
+            with transaction.atomic():
+                rate_game(game)
+        except Exception as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=rate, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    for person in people:
+        rating = Rating.objects.get(user=person)
+        assert rating.games == 6
+        # Each game started from the rating the one before it left: no update was lost.
+        chain = RatingChange.objects.filter(rating=rating).order_by("pk")
+        assert [c.mu_before for c in chain[1:]] == [c.mu_after for c in chain[:5]]
+        assert chain.last().mu_after == rating.mu
+    before = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.all()}
+    call_command("recompute_ratings", stdout=StringIO())
+    assert {r.user_id: (r.mu, r.sigma) for r in Rating.objects.all()} == before
