@@ -131,7 +131,10 @@ def outcome_table(game: Game, names: list[str]) -> dict | None:
 
     parts = ordered({name for row in rows for name in row.parts})
     tiebreaks = ordered({name for row in rows for name in row.tiebreak})
+    # What the game did to each seat's rating (``players.ratings``), if it was rated.
+    rated = {c.position: c for c in game.rating_changes.all()} if game.rated else {}
     return {
+        "rated": bool(rated),
         "parts": [labels[name] for name in parts],
         "tiebreaks": [labels[name] for name in tiebreaks],
         "winners": [names[row.position] for row in rows if row.placement == 1],
@@ -143,6 +146,7 @@ def outcome_table(game: Game, names: list[str]) -> dict | None:
                 "parts": [cell(row.parts.get(name)) for name in parts],
                 "score": row.score,
                 "tiebreaks": [row.tiebreak.get(name) for name in tiebreaks],
+                "rating": rated.get(row.position),
             }
             for row in rows
         ],

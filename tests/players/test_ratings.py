@@ -256,3 +256,15 @@ def test_games_sharing_a_player_that_finish_at_once_are_rated_one_after_the_othe
     before = {r.user_id: (r.mu, r.sigma) for r in Rating.objects.all()}
     call_command("recompute_ratings", stdout=StringIO())
     assert {r.user_id: (r.mu, r.sigma) for r in Rating.objects.all()} == before
+
+
+def test_a_rated_games_final_table_shows_each_seats_new_rating_and_its_change(people, client):
+    ann, ben, cy = people
+    game = play_out(open_race(ann, ben, cy, rated=True))
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Rating</th>" in page
+    for change in RatingChange.objects.filter(game=game):
+        assert f"{change.value_after} <span" in page
+        assert f"({change.difference:+d})" in page
+    casual = play_out(open_race(ann, ben, cy))
+    assert "Rating</th>" not in client.get(casual.get_absolute_url()).content.decode()
