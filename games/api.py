@@ -58,6 +58,8 @@ def game_document(game: Game, user) -> dict:
         "status": game.status,
         "version": game.version,
         "num_players": game.num_players,
+        "rated": game.rated,
+        "spectators": game.spectators,
         "seats": [
             {"position": s.position, "name": s.name, "ai": s.is_ai} for s in game.seats.all()
         ],

@@ -81,6 +81,7 @@ def test_the_view_hides_the_stack_order_the_seed_and_other_seats_vp(users):
     ]
     assert (data["id"], data["engine"], data["status"]) == (game.pk, "puerto_rico", "running")
     assert (data["version"], data["num_players"], data["result"]) == (game.version, 4, None)
+    assert (data["rated"], data["spectators"]) == (False, True)
 
     for client in (client_for(users[4]), client_for()):  # a spectator, an anonymous reader
         data = get_game(client, game).json()
