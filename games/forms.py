@@ -268,14 +268,14 @@ class ArchiveForm(PageForm):
     RATED, CASUAL = "rated", "casual"
 
     player = forms.CharField(
-        label=_("Player"),
+        label=_("Player's name"),
         required=False,
         max_length=150,
         help_text=_("Part of a username or a display name."),
     )
     game = forms.ChoiceField(label=_("Game"), required=False)
     edition = forms.ChoiceField(label=_("Edition"), required=False)
-    players = forms.TypedChoiceField(label=_("Players"), required=False, coerce=int)
+    players = forms.TypedChoiceField(label=_("Number of players"), required=False, coerce=int)
     kind = forms.ChoiceField(
         label=_("Rated or casual"),
         required=False,
