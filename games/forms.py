@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy as _
 from games.clocks import MOVE_TIMES
 from games.models import Game, Seat
 from games.registry import get_game, is_offered, shelf
-from games.services import MIN_RATED_PERSONS
 from games.transfer import MAX_IMPORT_BYTES
 
 STANDARD = "standard"
@@ -164,23 +163,6 @@ class NewGameForm(forms.Form):
             self.fields[name] = field
             self.option_names.append((name, option))
 
-    def clean(self) -> dict[str, Any]:
-        """A rated game is one between persons: refused here, in the form, before
-        ``create_game`` would."""
-        data = super().clean()
-        n = data.get("num_players")
-        persons = None if n is None else n - len(self._ai_levels(data, n))
-        if data.get("rated") and persons is not None and persons < MIN_RATED_PERSONS:
-            raise forms.ValidationError(
-                _("A rated game needs at least two persons: leave a seat to a person."),
-                code="rated_persons",
-            )
-        return data
-
-    def _ai_levels(self, data: dict[str, Any], n: int) -> list[str]:
-        """The AI players chosen for the seats of a game of ``n`` players."""
-        return [data[name] for number, name in self.seat_names if number <= n and data.get(name)]
-
     def seats(self) -> list[forms.BoundField]:
         return [self[name] for _, name in self.seat_names]
 
@@ -197,7 +179,7 @@ class NewGameForm(forms.Form):
             for name, option in self.option_names
             if n in option.get("players", (n,))
         }
-        ai_levels = self._ai_levels(data, n)
+        ai_levels = [data[name] for number, name in self.seat_names if number <= n and data[name]]
         chosen = data.get("move_time") or STANDARD
         if chosen == STANDARD:
             move_time = None if len(ai_levels) == n - 1 else STANDARD_MOVE_TIME
