@@ -6,13 +6,20 @@ shown only through the engine's ``player_view``, so hidden information never lea
 
 from __future__ import annotations
 
+from django import forms
 from django.db.models import F
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
+from django.utils.choices import flatten_choices
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -20,9 +27,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import chat, rates, services, transfer
+from games.forms import ArchiveForm, PageForm
 from games.models import Game, Move, Seat
 from games.registry import get_game
-from games.views import MAX_MOVE_BODY, http_status, too_large
+from games.views import (
+    MAX_MOVE_BODY,
+    archive_page,
+    http_status,
+    listed_players,
+    too_large,
+    watch_page,
+)
 
 
 def _error(status: int, message: str, **extra) -> Response:
@@ -44,6 +59,15 @@ ERROR = inline_serializer("Error", {"error": serializers.CharField()})
 def _seated_user(request: Request):
     user = request.user
     return user if user.is_authenticated else None
+
+
+def _visible_game(request: Request, pk: int) -> Game | None:
+    """The game (seats prefetched) if the requester may see it (``Game.visible_to``), else
+    None: a game hidden from them is answered like one that does not exist."""
+    game = Game.objects.with_seats().filter(pk=pk).first()
+    if game is None or not game.visible_to(request.user):
+        return None
+    return game
 
 
 def game_document(game: Game, user) -> dict:
@@ -97,7 +121,7 @@ class GameDetail(APIView):
         responses={200: OpenApiTypes.OBJECT, 404: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
-        game = Game.objects.with_seats().filter(pk=pk).first()
+        game = _visible_game(request, pk)
         if game is None:
             return _error(404, _("no such game"))
         return Response(game_document(game, _seated_user(request)))
@@ -269,7 +293,7 @@ def _object_body(request: Request, expected: str) -> dict | Response:
 
 
 class GameExport(APIView):
-    """A finished game as its file (``docs/export.md``); finished games are public, their chat
+    """A finished game as its file (``docs/export.md``), for whoever may see its page; its chat
     only for those who may read it."""
 
     permission_classes = [AllowAny]
@@ -280,7 +304,7 @@ class GameExport(APIView):
         responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
-        game = Game.objects.with_seats().filter(pk=pk).first()
+        game = _visible_game(request, pk)
         if game is None:
             return _error(404, _("no such game"))
         if game.status != Game.Status.FINISHED:
@@ -362,7 +386,7 @@ class GameChat(APIView):
         },
     )
     def get(self, request: Request, pk: int) -> Response:
-        game = Game.objects.with_seats().filter(pk=pk).first()
+        game = _visible_game(request, pk)
         if game is None:
             return _error(404, _("no such game"))
         user = _seated_user(request)
@@ -384,6 +408,8 @@ class GameChat(APIView):
         },
     )
     def post(self, request: Request, pk: int) -> Response:
+        if _visible_game(request, pk) is None:
+            return _error(404, _("no such game"))
         body = request.data
         text = body.get("text") if isinstance(body, dict) else None
         if not isinstance(text, str):
@@ -393,3 +419,158 @@ class GameChat(APIView):
         except services.GameError as error:
             return _refused(error)
         return Response(chat.as_json(message), status=201)
+
+
+# The archive and the games to watch -----------------------------------------------------------
+
+
+class ListedPlayerSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The player's public name (an AI player's colour).")
+    ai = serializers.BooleanField(help_text="An AI player's own seat.")
+
+
+class PlacedPlayerSerializer(ListedPlayerSerializer):
+    placement = serializers.IntegerField(help_text="1 for the winners; ties share a place.")
+    score = serializers.IntegerField()
+
+
+class ListedGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    engine = serializers.CharField(help_text="The game (its name on the shelf).")
+    title = serializers.CharField(help_text="The game's name in the reader's language.")
+    edition = serializers.CharField(help_text="Its named options in words; may be empty.")
+    num_players = serializers.IntegerField()
+    rated = serializers.BooleanField(help_text="Counts for the ratings; else casual.")
+    spectators = serializers.BooleanField(help_text="Anyone may watch it.")
+    url = serializers.CharField(help_text="Its page.")
+
+
+class ArchivedGameSerializer(ListedGameSerializer):
+    imported = serializers.BooleanField(help_text="Imported from a file, not played here.")
+    finished_at = serializers.DateTimeField(help_text="For an imported game: when imported.")
+    players = PlacedPlayerSerializer(many=True, help_text="First place first.")
+    replay_url = serializers.CharField()
+    export_url = serializers.CharField()
+
+
+class WatchedGameSerializer(ListedGameSerializer):
+    turn_started_at = serializers.DateTimeField(help_text="When the turn last passed.")
+    players = ListedPlayerSerializer(many=True, help_text="In seat order.")
+
+
+def _page_serializer(name: str, game: type[serializers.Serializer]) -> serializers.Serializer:
+    return inline_serializer(
+        name,
+        {
+            "count": serializers.IntegerField(help_text="Games found in all."),
+            "page": serializers.IntegerField(),
+            "pages": serializers.IntegerField(),
+            "next": serializers.CharField(allow_null=True),
+            "previous": serializers.CharField(allow_null=True),
+            "results": game(many=True),
+        },
+    )
+
+
+def _query_parameters(form_class: type[forms.Form]) -> list[OpenApiParameter]:
+    """A GET form's fields as the schema's query parameters, each of its type, a choice's
+    values listed."""
+    kinds = {forms.IntegerField: OpenApiTypes.INT, forms.DateField: OpenApiTypes.DATE}
+    parameters = []
+    for name, field in form_class().fields.items():
+        kind = next((t for k, t in kinds.items() if isinstance(field, k)), OpenApiTypes.STR)
+        choices = flatten_choices(getattr(field, "choices", ()))
+        values = [str(value) for value, _label in choices if value != ""]
+        described = str(field.help_text or field.label or name)
+        parameters.append(OpenApiParameter(name, kind, description=described, enum=values or None))
+    return parameters
+
+
+def _listed(game: Game) -> dict:
+    """The fields every listed game has (``ListedGameSerializer``)."""
+    return {
+        "id": game.pk,
+        "engine": game.engine,
+        "title": str(game.title),
+        "edition": game.variant(),
+        "num_players": game.num_players,
+        "rated": game.rated,
+        "spectators": game.spectators,
+        "url": game.get_absolute_url(),
+        "players": listed_players(game),
+    }
+
+
+def _answer_page(request: Request, form, page, row) -> Response:
+    """One page of a list as ``_page_serializer`` describes it (``row``: each game's
+    fields), or the 400 with the form's errors."""
+    if page is None:
+        fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
+        said = "; ".join(f"{name}: {messages[0]}" for name, messages in fields.items())
+        return _error(
+            400, _("the search cannot be read: %(errors)s") % {"errors": said}, fields=fields
+        )
+
+    def link(number: int) -> str:
+        query = request.query_params.copy()
+        query["page"] = str(number)
+        return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+
+    return Response(
+        {
+            "count": page.paginator.count,
+            "page": page.number,
+            "pages": page.paginator.num_pages,
+            "next": link(page.next_page_number()) if page.has_next() else None,
+            "previous": link(page.previous_page_number()) if page.has_previous() else None,
+            "results": [row(game) for game in page],
+        }
+    )
+
+
+class Archive(APIView):
+    """Finished games, the latest first, filtered as the archive's page filters them (the same
+    query parameters), 50 a page."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="archive",
+        summary="Search the finished games (the archive)",
+        parameters=_query_parameters(ArchiveForm),
+        responses={200: _page_serializer("ArchivePage", ArchivedGameSerializer), 400: ERROR},
+    )
+    def get(self, request: Request) -> Response:
+        form, page = archive_page(request.query_params, request.user)
+
+        def row(game: Game) -> dict:
+            fields = {
+                "imported": game.imported,
+                "finished_at": game.finished_at,
+                "replay_url": reverse("games:replay", args=[game.pk]),
+                "export_url": reverse("games:export", args=[game.pk]),
+            }
+            return ArchivedGameSerializer({**_listed(game), **fields}).data
+
+        return _answer_page(request, form, page, row)
+
+
+class Watch(APIView):
+    """Running games anyone may watch, the one whose turn passed last first, 50 a page."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="watch",
+        summary="Running games anyone may watch",
+        parameters=_query_parameters(PageForm),
+        responses={200: _page_serializer("WatchPage", WatchedGameSerializer), 400: ERROR},
+    )
+    def get(self, request: Request) -> Response:
+        form, page = watch_page(request.query_params)
+
+        def row(game: Game) -> dict:
+            fields = {"turn_started_at": game.turn_started_at}
+            return WatchedGameSerializer({**_listed(game), **fields}).data
+
+        return _answer_page(request, form, page, row)

@@ -8,6 +8,8 @@ from games import api
 app_name = "api"
 urlpatterns = [
     path("games/", api.MyGames.as_view(), name="games"),
+    path("games/archive/", api.Archive.as_view(), name="archive"),
+    path("games/watch/", api.Watch.as_view(), name="watch"),
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
     path("games/<int:pk>/version/", api.game_version, name="version"),
     path("games/<int:pk>/moves/", api.GameMoves.as_view(), name="moves"),

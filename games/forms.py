@@ -7,6 +7,8 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -80,6 +82,24 @@ class NewGameForm(forms.Form):
         required=False,
         initial=False,
         help_text=_("Only the players write in it."),
+    )
+    rated = forms.BooleanField(
+        label=_("Rated game"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "Counts for the players' ratings. Needs at least two persons, and nobody may take "
+            "a move back."
+        ),
+    )
+    spectators = forms.BooleanField(
+        label=_("Anyone may watch"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Off: once the game has started, only its players see it, and it is not listed "
+            "under the games to watch nor in the archive."
+        ),
     )
 
     def __init__(self, *args, engine: str, **kwargs) -> None:
@@ -173,6 +193,8 @@ class NewGameForm(forms.Form):
             "move_time": move_time,
             "on_timeout": data.get("on_timeout") or Game.OnTimeout.AI,
             "chat_public": data["chat_public"],
+            "rated": data["rated"],
+            "spectators": data["spectators"],
         }
 
 
@@ -190,3 +212,115 @@ class ImportGameForm(forms.Form):
             return json.loads(upload.read())
         except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError too
             raise forms.ValidationError(_("The file is not JSON.")) from None
+
+
+def named_choices() -> list[tuple[Any, list[tuple[str, str]]]]:
+    """Each game's named option choices (its editions), grouped under the game's name, as
+    ``game:option:choice`` values: what the archive offers to search by."""
+    groups = []
+    for spec in shelf():
+        words = spec.option_choice_names
+        choices = [
+            (f"{spec.name}:{option['name']}:{choice}", words[option["name"]][choice])
+            for option in spec.engine.OPTIONS
+            if option["name"] in words
+            for choice in option["choices"]
+        ]
+        if choices:
+            groups.append((spec.title, choices))
+    return groups
+
+
+class PageForm(forms.Form):
+    """A list's page number (a GET parameter): absent, the first page; past the last, the
+    last."""
+
+    page = forms.IntegerField(
+        label=_("Page"),
+        required=False,
+        min_value=1,
+        max_value=MAX_NUMBER,
+        help_text=_("From 1; past the last page, the last."),
+    )
+
+
+class ArchiveForm(PageForm):
+    """The archive's search (a GET form): every field may be left empty."""
+
+    RATED, CASUAL = "rated", "casual"
+
+    player = forms.CharField(
+        label=_("Player's name"),
+        required=False,
+        max_length=150,
+        help_text=_("Part of a username or a display name."),
+    )
+    game = forms.ChoiceField(label=_("Game"), required=False)
+    edition = forms.ChoiceField(label=_("Edition"), required=False)
+    players = forms.TypedChoiceField(label=_("Number of players"), required=False, coerce=int)
+    kind = forms.ChoiceField(
+        label=_("Rated or casual"),
+        required=False,
+        choices=[("", _("both")), (RATED, _("rated only")), (CASUAL, _("casual only"))],
+    )
+    finished_from = forms.DateField(
+        label=_("Finished from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    finished_to = forms.DateField(
+        label=_("Finished until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        games = shelf()
+        self.fields["game"].choices = [("", _("any")), *((g.name, g.title) for g in games)]
+        self.fields["edition"].choices = [("", _("any")), *named_choices()]
+        counts = sorted({n for g in games for n in g.player_counts})
+        self.fields["players"].choices = [("", _("any")), *((n, str(n)) for n in counts)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        edition, game = data.get("edition"), data.get("game")
+        if edition and game and edition.split(":")[0] != game:
+            self.add_error("edition", _("This edition is not one of the chosen game's."))
+        start, end = data.get("finished_from"), data.get("finished_to")
+        if start and end and start > end:
+            self.add_error("finished_to", _("The end comes before the start."))
+        return data
+
+    def filter(self, games: models.QuerySet) -> models.QuerySet:
+        """``games`` narrowed to what the valid form asks for."""
+        data = self.cleaned_data
+        if data["player"]:
+            word = data["player"]
+            named = Seat.objects.filter(game=models.OuterRef("pk")).filter(
+                Q(user__username__icontains=word)
+                | Q(user__display_name__icontains=word)
+                | Q(imported_name__icontains=word)
+            )
+            games = games.filter(models.Exists(named))
+        if data["game"]:
+            games = games.filter(engine=data["game"])
+        if data["edition"]:
+            games = games.filter(_edition_filter(data["edition"]))
+        if data["players"]:
+            games = games.filter(num_players=data["players"])
+        if data["kind"]:
+            games = games.filter(rated=data["kind"] == self.RATED)
+        if data["finished_from"]:
+            games = games.filter(finished_at__date__gte=data["finished_from"])
+        if data["finished_to"]:
+            games = games.filter(finished_at__date__lte=data["finished_to"])
+        return games
+
+
+def _edition_filter(value: str) -> Q:
+    """The games of one named choice (``game:option:choice``, a value of ``named_choices``):
+    a game stored without the option has its default."""
+    engine, name, choice = value.split(":", 2)
+    option = next(o for o in get_game(engine).engine.OPTIONS if o["name"] == name)
+    typed = next(c for c in option["choices"] if str(c) == choice)
+    chosen = Q(**{f"options__{name}": typed})
+    if typed == option["default"]:
+        chosen |= ~Q(options__has_key=name)
+    return Q(engine=engine) & chosen

@@ -36,6 +36,28 @@ class GameQuerySet(models.QuerySet):
             seats = seats.annotate(muted_by_viewer=models.Exists(mutes))
         return self.defer("initial_state").prefetch_related(models.Prefetch("seats", seats))
 
+    def listed(self) -> GameQuerySet:
+        """Games as the archive and the games to watch list them: the columns a row shows (no
+        state), its seats with their users and its results in two more queries, whatever the
+        number of games."""
+        seats = Seat.objects.select_related("user")
+        return self.only(*LISTED).prefetch_related(models.Prefetch("seats", seats), "results")
+
+    def archived_for(self, viewer) -> GameQuerySet:
+        """The archive as ``viewer`` sees it: finished games anyone may watch, and a signed-in
+        viewer's own (a seat, or imported or opened by them), the latest first."""
+        shown = Q(spectators=True)
+        if viewer is not None and viewer.is_authenticated:
+            seated = Seat.objects.filter(game=models.OuterRef("pk"), user=viewer)
+            shown |= Q(creator=viewer) | Q(models.Exists(seated))
+        finished = self.filter(shown, status=Game.Status.FINISHED)
+        return finished.listed().order_by("-finished_at", "-pk")
+
+    def to_watch(self) -> GameQuerySet:
+        """Running games anyone may watch, the one whose turn changed last first."""
+        running = self.filter(status=Game.Status.RUNNING, spectators=True)
+        return running.listed().order_by(F("turn_started_at").desc(nulls_last=True), "-pk")
+
 
 class Game(models.Model):
     class Status(models.TextChoices):
@@ -184,7 +206,10 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            models.Index(fields=["status", "-finished_at"], name="games_archive"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["creator", "import_digest"],
@@ -217,6 +242,19 @@ class Game(models.Model):
     def variant(self) -> str:
         """The game's named options in words (the edition): shown wherever the game is."""
         return self.spec.describe_options(self.options)
+
+    def visible_to(self, user) -> bool:
+        """Whether ``user`` may see this game at all: anyone while it is open (the lobby, an
+        invitation) or if anyone may watch it; otherwise only its players, its creator and
+        moderators (``games.view_game``). The one rule of every page and API read of one game;
+        the permission is looked up only for a game that is neither public nor the user's."""
+        if self.status == self.Status.OPEN or self.spectators:
+            return True
+        if user is None or not user.is_authenticated:
+            return False
+        if self.creator_id == user.pk or self.seat_of(user) is not None:
+            return True
+        return user.has_perm("games.view_game")
 
     def engine_state(self):
         return self.rules.from_json(self.state)
@@ -262,6 +300,21 @@ class SeatQuerySet(models.QuerySet):
         """Each seat with ``your_turn``: whether its person is to move (``persons_to_act``)."""
         return self.annotate(your_turn=ExpressionWrapper(PERSON_TO_ACT, BooleanField()))
 
+
+LISTED = (
+    "engine",
+    "num_players",
+    "options",
+    "status",
+    "rated",
+    "spectators",
+    "imported",
+    "created_at",
+    "turn_started_at",
+    "finished_at",
+    "current_position",
+)
+"""The columns of a game in a list (``GameQuerySet.listed``)."""
 
 TO_ACT = Q(game__status=Game.Status.RUNNING, position=F("game__current_position"))
 PERSON_TO_ACT = TO_ACT & Q(ai_level="")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import logging
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.paginator import Page, Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,7 +22,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.middleware import activate_now
 from games import chat, clocks, history, notifications, rates, services, transfer
-from games.forms import ImportGameForm, NewGameForm, ai_levels, chosen_game, whole_number
+from games.forms import (
+    ArchiveForm,
+    ImportGameForm,
+    NewGameForm,
+    PageForm,
+    ai_levels,
+    chosen_game,
+    whole_number,
+)
 from games.models import Game, Move, Result, Seat
 from games.registry import by_slug
 
@@ -53,9 +63,11 @@ def _see_other(url: str) -> HttpResponseRedirect:
     return response
 
 
-def _game(pk: int, viewer=None) -> Game:
+def _game(pk: int, viewer) -> Game:
+    """The game as a page shows it to ``viewer``; 404 for a game they may not see
+    (``Game.visible_to``), as for one that does not exist."""
     game = Game.objects.with_seats(viewer).filter(pk=pk).first()
-    if game is None:
+    if game is None or not game.visible_to(viewer):
         raise Http404(gettext("no such game"))
     return game
 
@@ -211,14 +223,14 @@ def _seats_context(request: HttpRequest, game: Game) -> dict:
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render_board(request, _game(pk))
+    return _render_board(request, _game(pk, request.user))
 
 
 @require_GET
 def seats(request: HttpRequest, pk: int) -> HttpResponse:
     """The waiting room's seat list, polled while the game is open; once it has started (or
     was cancelled) the page reloads itself to show the board."""
-    game = _game(pk)
+    game = _game(pk, request.user)
     if game.status != Game.Status.OPEN:
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     return render(request, "games/_seats.html", _seats_context(request, game))
@@ -228,7 +240,8 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
 def poll(request: HttpRequest, pk: int) -> HttpResponse:
     """Cheap versioned polling of the board (``v``: the version the page shows) and of the
     chat (``c``: its chat version; ``static/js/chat.js`` adds it): unchanged, it costs one
-    indexed query and no rendering. A changed board answers with the viewer's own board, so
+    indexed query and no rendering (a game only its players may watch: the viewer's session and
+    seat besides). A changed board answers with the viewer's own board, so
     nothing hidden is broadcast; a changed chat comes along out of band (alone, with nothing
     else swapped)."""
     refusal = gettext("v must be the version you have")
@@ -239,11 +252,12 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = chat_seen = None
     if seen is None and chat_seen is None:
         return HttpResponse(refusal, status=400)
-    row = Game.objects.filter(pk=pk).values_list("version", "chat_version").first()
-    if row is None:
+    fields = ("version", "chat_version", "status", "spectators", "creator")
+    row = Game.objects.only(*fields).filter(pk=pk).first()
+    if row is None or not row.visible_to(request.user):
         return HttpResponse(gettext("no such game"), status=404)
-    board_changed = seen is not None and row[0] != seen
-    chat_changed = chat_seen is not None and row[1] != chat_seen
+    board_changed = seen is not None and row.version != seen
+    chat_changed = chat_seen is not None and row.chat_version != chat_seen
     if not board_changed and not chat_changed:
         return HttpResponse(status=204)
     game = _game(pk, request.user)
@@ -279,7 +293,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(gettext("log in to play"), status=403)
     if too_large(request, MAX_MOVE_BODY):
         return HttpResponse(gettext("that request is too large to be a move"), status=413)
-    game = _game(pk)
+    game = _game(pk, request.user)
     seatless = services.seatless_refusal(game, request.user)
     if seatless is not None:  # nothing of a stranger's post is read
         status, message = http_status(seatless), seatless.message
@@ -290,7 +304,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, message)
         return _see_other(game.get_absolute_url() + "#board")
     posted = request.POST if message and seatless is None else None
-    return _render_board(request, _game(pk), message, status, posted)
+    return _render_board(request, _game(pk, request.user), message, status, posted)
 
 
 def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
@@ -347,7 +361,7 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
         return HttpResponse(gettext("log in to chat"), status=403)
     status, error = 200, ""
     try:
-        change(_game(pk))
+        change(_game(pk, request.user))
     except services.GameError as refusal:
         status, error = http_status(refusal), refusal.message
     if not request.htmx:
@@ -408,6 +422,69 @@ def lobby(request: HttpRequest) -> HttpResponse:
     )
 
 
+LIST_PAGE = 50
+"""Games on one page of the archive and of the games to watch."""
+
+
+def archive_page(data, viewer) -> tuple[ArchiveForm, Page | None]:
+    """The archive's search form read from ``data`` (query parameters) and, when it is
+    valid, the page of finished games it asks for (``GameQuerySet.archived_for``)."""
+    form = ArchiveForm(data)
+    if not form.is_valid():
+        return form, None
+    games = form.filter(Game.objects.archived_for(viewer))
+    return form, Paginator(games, LIST_PAGE).get_page(form.cleaned_data["page"])
+
+
+def watch_page(data) -> tuple[PageForm, Page | None]:
+    """The page of running games to watch that ``data`` (its ``page``) asks for."""
+    form = PageForm(data)
+    if not form.is_valid():
+        return form, None
+    return form, Paginator(Game.objects.to_watch(), LIST_PAGE).get_page(form.cleaned_data["page"])
+
+
+def listed_players(game: Game) -> list[dict]:
+    """A listed game's players (``GameQuerySet.listed``): in a finished game first place
+    first, each with their placement and score; else in seat order."""
+    names = game.names()
+    ai = {s.position: s.is_ai for s in game.seats.all()}
+    if game.status != Game.Status.FINISHED:
+        return [{"name": name, "ai": ai[i]} for i, name in enumerate(names)]
+    return [
+        {
+            "name": names[row.position],
+            "ai": ai[row.position],
+            "placement": row.placement,
+            "score": row.score,
+        }
+        for row in game.results.all()
+    ]
+
+
+def _list_status(form: forms.Form) -> int:
+    return 400 if form.errors else 200
+
+
+@require_GET
+def archive(request: HttpRequest) -> HttpResponse:
+    """Finished games to study, searchable; 400 with the form's errors for a search it cannot
+    read."""
+    form, page = archive_page(request.GET, request.user)
+    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
+    context = {"form": form, "page": page, "rows": rows}
+    return render(request, "games/archive.html", context, status=_list_status(form))
+
+
+@require_GET
+def watch(request: HttpRequest) -> HttpResponse:
+    """Running games anyone may watch; their pages show a spectator what any non-player sees."""
+    form, page = watch_page(request.GET)
+    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
+    context = {"form": form, "page": page, "rows": rows}
+    return render(request, "games/watch.html", context, status=_list_status(form))
+
+
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
@@ -446,7 +523,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         if message:
             messages.error(request, message)
         return _see_other(reverse("games:game", args=[pk]) + "#board")
-    return _render_board(request, _game(pk), message, status)
+    return _render_board(request, _game(pk, request.user), message, status)
 
 
 @require_GET
@@ -454,7 +531,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game move by move (``?step=n``: the board after the n-th move, 0 the
     start), each player from their own seat: anyone through a finished or cancelled game
     (spectators see the public view), only its players through a running game."""
-    game = _game(pk)
+    game = _game(pk, request.user)
     seat = game.seat_of(request.user)
     if game.state is None:
         raise Http404(gettext("the game has not started"))
@@ -495,7 +572,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 def export(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished game as one JSON file to download (``docs/export.md``), the chat in it only
     for a reader who may read it."""
-    game = _game(pk)
+    game = _game(pk, request.user)
     if game.status != Game.Status.FINISHED:
         raise Http404(gettext("only a finished game can be exported"))
     exported = transfer.export_game(game, request.user)
@@ -562,7 +639,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole log, told in the reader's language."""
     activate_now(request)
-    game = _game(pk)
+    game = _game(pk, request.user)
     names = game.names()
     moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")
     log = history.log_lines(game, names, moves)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +42,8 @@ class ReportForm(forms.Form):
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     """``?message=`` or ``?player=`` says what is reported; neither: the game itself."""
     game = get_object_or_404(Game.objects.with_seats(), pk=pk)
+    if not game.visible_to(request.user):
+        raise Http404(gettext("no such game"))
     try:
         message_id = whole_number(request.GET.get("message"), gettext("no such chat message"))
         player_id = whole_number(request.GET.get("player"), gettext("no such player"))

@@ -5,6 +5,7 @@ text where SQLite stores it."""
 
 import base64
 import json
+from datetime import UTC, datetime
 
 import pytest
 from django.core.cache import cache
@@ -190,3 +191,112 @@ def test_a_report_of_a_message_or_player_that_is_no_plain_number_is_a_400(
     posted = client.post(f"{url}?{field}={number}", {"reason": "other", "text": "why"})
     assert posted.status_code == 400
     assert not game.reports.exists()
+
+
+# The archive's and the watch list's query parameters, the new-game form's new fields --------
+
+HOSTILE_QUERIES = [
+    "player=a%00b",
+    "player=" + "p" * 151,
+    "game=%00",
+    "game=puerto_rico%00",
+    "edition=puerto_rico:edition",
+    "edition=puerto_rico:edition:nobles:x",
+    "edition=%00:edition:base",
+    "players=%C2%B2",  # "²"
+    "players=%D9%A3",  # Arabic-Indic three
+    "players=3.0",
+    "kind=%00",
+    "kind=RATED",
+    "finished_from=2026-05-01%00",
+    "finished_to=9999999-01-01",
+    "finished_to=2026-13-01",
+    "page=%C2%B2",
+    "page=" + "5" * 5_000,
+    "page=1.5",
+    "page=-1",
+    "page=%00",
+]
+"""What a hand-written address may hold that no search means: NUL, digits that are not
+ASCII, values of another type or shape; each field is read by a Django form."""
+
+ODD_QUERIES = {
+    "player=%ED%A0%80": 0,  # a lone surrogate, as UTF-8 bytes: read as U+FFFD, nobody's name
+    "game[]=puerto_rico&player[]=x": 1,  # no such fields: no filter
+    "finished_from=%D9%A2%D9%A0%D9%A2%D9%A6-01-01": 1,  # 2026 in Arabic-Indic digits
+    "finished_to=%D9%A2%D9%A0%D9%A2%D9%A5-01-01": 0,  # 2025
+}
+"""Odd searches that still mean something, with the number of games they find."""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, basic])
+@pytest.mark.parametrize("query", HOSTILE_QUERIES)
+def test_a_hostile_archive_search_is_a_400_in_one_shape(users, auth, query):
+    api = auth(users[0]).get(f"{reverse('api:archive')}?{query}")
+    assert_refused(api)
+    assert isinstance(api.json()["fields"], dict) and api.json()["fields"]
+    page = session(users[0]).get(f"{reverse('games:archive')}?{query}")
+    assert page.status_code == 400 and 'class="errorlist' in page.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, basic])
+@pytest.mark.parametrize("query", ODD_QUERIES)
+def test_an_odd_archive_search_is_read_as_what_it_says(game, users, auth, query):
+    Game.objects.filter(pk=game.pk).update(
+        status=Game.Status.FINISHED, finished_at=datetime(2026, 5, 1, tzinfo=UTC)
+    )
+    api = auth(users[0]).get(f"{reverse('api:archive')}?{query}")
+    assert api.status_code == 200 and api.json()["count"] == ODD_QUERIES[query]
+    assert session(users[0]).get(f"{reverse('games:archive')}?{query}").status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, basic])
+@pytest.mark.parametrize("query", [q for q in HOSTILE_QUERIES if q.startswith("page=")])
+def test_a_hostile_watch_page_is_a_400_in_one_shape(users, auth, query):
+    assert_refused(auth(users[0]).get(f"{reverse('api:watch')}?{query}"))
+    assert session(users[0]).get(f"{reverse('games:watch')}?{query}").status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_archive_api_refuses_writes_in_its_one_shape(users):
+    for client in (session(users[0]), basic(users[0])):
+        for url in (reverse("api:archive"), reverse("api:watch")):
+            assert_refused(client.post(url, {}, format="json"), (405,))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"rated": "\x00", "seat_2": "easy", "seat_3": "easy"},
+        {"rated": ["on", "on"], "seat_2": "easy", "seat_3": "hard"},
+        {"rated": "\ud800", "seat_2": "easy", "seat_3": "easy"},
+        {"rated": "on", "spectators": "\x00", "seat_2": "easy", "seat_3": "easy"},
+        {"num_players": "³", "rated": "on"},
+        {"num_players": "٣", "spectators": "on"},
+        {"num_players": "3\x00", "rated": "on"},
+        {"num_players": ["4", "3"], "rated": "on", "seat_2": "easy", "seat_3": "easy"},
+    ],
+)
+def test_the_new_game_forms_rated_and_spectators_take_no_hostile_game(users, fields):
+    """A checkbox is on whatever it holds (as in a browser); a rated game with one person,
+    or a player count that is no plain number, is refused and nothing is opened."""
+    client = Client(raise_request_exception=False)
+    client.force_login(users[0])
+    data = {"num_players": "3", **fields}
+    body = "&".join(
+        f"{key}={value}"
+        for key, values in data.items()
+        for value in (values if isinstance(values, list) else [values])
+    )
+    response = client.post(
+        reverse("games:lobby"),
+        body.encode("utf-8", "surrogatepass"),
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 400, response.content[:300]
+    assert 'class="errorlist' in response.content.decode()
+    assert not Game.objects.exists()
