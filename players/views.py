@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.middleware import activate_now
 from games.registry import get_ladder
 from players import follows, leaderboards, profiles
 from players.forms import LeaderboardForm
@@ -19,6 +20,7 @@ from players.models import PROVISIONAL_GAMES
 
 @require_GET
 def player(request: HttpRequest, username: str) -> HttpResponse:
+    activate_now(request)
     shown = profiles.active_player(username)
     context = profiles.profile(request.user, shown)
     context["provisional_games"] = PROVISIONAL_GAMES
@@ -68,6 +70,8 @@ def following(request: HttpRequest) -> HttpResponse:
 
 
 def _board_form(request: HttpRequest) -> LeaderboardForm | HttpResponse:
+    """The leaderboard's parameters, or the 400 that says what is wrong with them."""
+    activate_now(request)  # the refusal is in the reader's language
     form = LeaderboardForm(request.GET)
     if form.is_valid():
         return form
@@ -87,6 +91,7 @@ def ratings(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def leaderboard(request: HttpRequest, ladder: str) -> HttpResponse:
+    activate_now(request)
     board = get_ladder(ladder)
     if board is None:
         raise Http404(gettext("There is no such leaderboard."))
