@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, Subquery, Value
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -172,7 +182,7 @@ def game_rows(player, shown: str, *, finished: bool) -> list[Seat]:
         Seat.objects.filter(_of_games(shown), user=player, game__status=status)
         .filter(game__imported=False)
         .select_related("game", "result")
-        .prefetch_related("game__seats__user")
+        .prefetch_related(Prefetch("game__seats", Seat.objects.select_related("user")))
     )
     if finished:
         return list(seats.order_by("-game__finished_at", "-game_id")[:RECENT_GAMES])
