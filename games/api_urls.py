@@ -1,9 +1,11 @@
-"""The JSON API, mounted at ``/api/`` (see ``games.api``)."""
+"""The JSON API, mounted at ``/api/`` (see ``games.api``, and ``players.api`` for players and
+ratings)."""
 
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
 from games import api
+from players import api as players_api
 
 app_name = "api"
 urlpatterns = [
@@ -17,5 +19,9 @@ urlpatterns = [
     path("games/<int:pk>/export/", api.GameExport.as_view(), name="export"),
     path("games/import/", api.GameImport.as_view(), name="import"),
     path("games/<int:pk>/chat/", api.GameChat.as_view(), name="chat"),
+    path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="player"),
+    path("players/<str:username>/follow/", players_api.PlayerFollow.as_view(), name="follow"),
+    path("ratings/", players_api.Ladders.as_view(), name="ladders"),
+    path("ratings/<str:ladder>/", players_api.Leaderboard.as_view(), name="leaderboard"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
 ]

@@ -43,18 +43,30 @@ def round_scores(rules, states: Iterable[Any], viewer: int | None, everything_kn
     return points
 
 
-def chart(points: list[tuple[int, list[int | None]]], names: list[str], colours: list[str]):
-    """What ``games/_score_chart.html`` draws: a line per seat with any score known."""
+def chart(
+    points: list[tuple[int, list[int | None]]],
+    names: list[str],
+    colours: list[str],
+    *,
+    fit: bool = False,
+    labels: int | None = None,
+):
+    """What ``games/_chart_svg.html`` draws: a line per seat (or per anything: a player's
+    rating) with any value known. The axis runs from 0 to the highest value (scores), or with
+    ``fit`` around the values drawn (a rating near 1500); ``labels``: at most this many labels
+    along the bottom (a rating's games), else one per point (a game's rounds)."""
     if len(points) < 2:
         return None
-    top = max([1] + [v for _, scores in points for v in scores if v is not None])
+    values = [v for _, scores in points for v in scores if v is not None]
+    low, top = (0, max([1, *values])) if not fit else _fitted(values)
     step = (WIDTH - LEFT - RIGHT) / (len(points) - 1)
+    every = -(-len(points) // labels) if labels else 1
 
     def x(i: int) -> float:
         return round(LEFT + i * step, 1)
 
     def y(value: int) -> float:
-        return round(HEIGHT - BOTTOM - value * (HEIGHT - TOP - BOTTOM) / top, 1)
+        return round(HEIGHT - BOTTOM - (value - low) * (HEIGHT - TOP - BOTTOM) / (top - low), 1)
 
     lines = []
     for seat, name in enumerate(names):
@@ -70,7 +82,7 @@ def chart(points: list[tuple[int, list[int | None]]], names: list[str], colours:
                 "hidden": not known,
             }
         )
-    ticks = sorted({0, top // 2, top})
+    ticks = sorted({low, (low + top) // 2, top})
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -79,6 +91,15 @@ def chart(points: list[tuple[int, list[int | None]]], names: list[str], colours:
         "bottom": HEIGHT - BOTTOM,
         "label_y": HEIGHT - 8,
         "rounds": [{"round": r, "x": x(i)} for i, (r, _) in enumerate(points)],
+        "labels": [{"text": r, "x": x(i)} for i, (r, _) in enumerate(points) if i % every == 0],
         "ticks": [{"value": t, "y": y(t)} for t in ticks],
         "lines": lines,
     }
+
+
+FIT_STEP = 50
+"""A fitted axis starts and ends on a multiple of this."""
+
+
+def _fitted(values: list[int]) -> tuple[int, int]:
+    return min(values) // FIT_STEP * FIT_STEP, (max(values) // FIT_STEP + 1) * FIT_STEP

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django.contrib.humanize",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
@@ -164,7 +165,8 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[puerto] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
-ACCOUNT_USERNAME_BLACKLIST = ["admin", "puerto", "deleted"]
+# "ratings" and "following" are addresses under /players/, not player pages.
+ACCOUNT_USERNAME_BLACKLIST = ["admin", "puerto", "deleted", "ratings", "following"]
 ACCOUNT_RATE_LIMITS = {
     # Wrong two-factor codes: 10 a minute from one address, 5 per account in 5 minutes.
     # (Wrong passwords count in accounts.lockout instead, for the form and the API alike.)

@@ -1,5 +1,6 @@
-"""Site-wide URLs: the home page, the health check, the games, the JSON API, reports, the admin,
-sign-in, the visitors' language switch and the favicon browsers ask for at the root."""
+"""Site-wide URLs: the home page, the health check, the games, the players, the JSON API,
+reports, the admin, sign-in, the visitors' language switch and the favicon browsers ask for at
+the root."""
 
 from allauth.account import views as allauth_views
 from django.contrib import admin
@@ -14,6 +15,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("games/", include("games.urls")),
+    path("players/", include("players.urls")),
     path("api/", include("games.api_urls")),
     path("reports/", include("moderation.urls")),
     path("accounts/", include("accounts.urls")),
