@@ -64,14 +64,14 @@ def test_two_people_and_an_ai_finish_a_rated_game_and_their_pages_show_the_ratin
 
     other = open_page(bob)
     other.goto(game.get_absolute_url())
-    other.get_by_role("button", name=re.compile("^Join")).click()
+    other.get_by_role("button", name="Take a seat").click()
     expect(other.locator("#game-status")).to_be_visible()
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and game.version == 0
     Game.objects.filter(pk=game.pk).update(state=pr.to_json(state), current_position=state.current)
-    to_act = game.seats.get(position=state.current).user
-    mover = page if to_act == anna else other
-
+    # Fresh tabs: the ones open reload themselves now that the game has started.
+    tabs = {user: open_page(user) for user in (anna, bob)}
+    mover = tabs[game.seats.get(position=state.current).user]
     mover.goto(game.get_absolute_url())
     mover.get_by_role("button", name=re.compile("^Captain")).click()
     expect(mover.locator("#outcome-title")).to_be_visible()
@@ -81,7 +81,7 @@ def test_two_people_and_an_ai_finish_a_rated_game_and_their_pages_show_the_ratin
     mover.screenshot(path=SHOTS.format("final-table"), full_page=True)
 
     assert RatingChange.objects.filter(game=game).count() == 3
-    for user, tab in ((anna, page), (bob, other)):
+    for user, tab in tabs.items():
         rating = Rating.objects.get(user=user, ladder="puerto_rico")
         assert rating.games == 1
         tab.goto(f"/players/{user.username}/")
@@ -90,9 +90,10 @@ def test_two_people_and_an_ai_finish_a_rated_game_and_their_pages_show_the_ratin
         tab.screenshot(path=SHOTS.format(f"player-{user.username}"), full_page=True)
 
     ai = Rating.objects.get(ai_level="medium", ladder="puerto_rico")
-    page.goto("/players/ratings/puerto_rico/")
-    persons = page.locator("table").first
+    board = tabs[anna]
+    board.goto("/players/ratings/puerto_rico/")
+    persons = board.locator("table").first
     expect(persons).to_contain_text("anna")
     expect(persons).to_contain_text("bob")
-    expect(page.locator("body")).to_contain_text(str(ai.value))
-    page.screenshot(path=SHOTS.format("leaderboard"), full_page=True)
+    expect(board.locator("body")).to_contain_text(str(ai.value))
+    board.screenshot(path=SHOTS.format("leaderboard"), full_page=True)
