@@ -52,6 +52,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--database", default="puerto_bench_players", help="recreated")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/5", help="the cache")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure the database a run before filled"
+    )
     return parser.parse_args()
 
 
@@ -313,11 +316,12 @@ def pages() -> list[tuple[str, str]]:
 
 
 def measure_page(client, url: str, repeat: int) -> tuple[list[float], list[float], int]:
-    from django.db import connection
+    from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
     assert client.get(url, secure=True).status_code == 200, url
     cpu, wall = [], []
+    reset_queries()  # a request starts with an empty log, which the capture must expect
     with CaptureQueriesContext(connection) as captured:
         client.get(url, secure=True)
     for _ in range(repeat):
@@ -331,7 +335,7 @@ def measure_page(client, url: str, repeat: int) -> tuple[list[float], list[float
 def main() -> None:
     began = time.monotonic()
     args = parse_args()
-    if not recreate_database(args.server, args.database):
+    if not args.reuse and not recreate_database(args.server, args.database):
         if os.environ.get("CI", "").lower() == "true":
             raise SystemExit("CI=true: the players' benchmark needs PostgreSQL")
         print("skipped: the players' benchmark needs PostgreSQL")
@@ -350,8 +354,9 @@ def main() -> None:
         from accounts.models import User
 
         rng = random.Random(args.seed)
-        print(f"filling: {args.players} players, {args.games} finished games", flush=True)
-        fill(args, rng)
+        if not args.reuse:
+            print(f"filling: {args.players} players, {args.games} finished games", flush=True)
+            fill(args, rng)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
         filled = time.monotonic() - began
@@ -363,8 +368,8 @@ def main() -> None:
             f"  {'rating update of a 4-seat game':<44}{queries:>8}{p(cpu, 50):>9.1f}"
             f"{p(cpu, 95):>7.1f}{p(wall, 50):>10.1f}{p(wall, 95):>7.1f}"
         )
-        stranger = User.objects.create_user("stranger", password="!")
-        client = Client()
+        stranger, _ = User.objects.get_or_create(username="stranger")
+        client = Client(HTTP_HOST="127.0.0.1")
         client.force_login(stranger)
         for label, url in pages():
             cpu, wall, queries = measure_page(client, url, args.repeat)

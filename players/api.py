@@ -24,6 +24,9 @@ from players.forms import ACTIVE_CHOICES, LeaderboardForm
 
 
 class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField(
+        help_text="The rated game on the ladder it follows: 1 the first; 0 the newcomer's rating."
+    )
     at = serializers.DateTimeField(
         allow_null=True, help_text="When the game finished; null for the newcomer's rating."
     )
@@ -39,7 +42,9 @@ class LadderRatingSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     rank = serializers.IntegerField(help_text="1 plus the persons rated higher on the ladder.")
     last_game_at = serializers.DateTimeField(allow_null=True)
-    history = RatingPointSerializer(many=True, help_text="The rating after each rated game.")
+    history = RatingPointSerializer(
+        many=True, help_text="The rating after each of the latest rated games (100 at most)."
+    )
 
 
 class PlacementSerializer(serializers.Serializer):
@@ -198,7 +203,9 @@ def _rating(entry: profiles.LadderRating) -> dict:
         "wins": rating.wins,
         "rank": rating.rank,
         "last_game_at": rating.last_game_at,
-        "history": [{"at": at, "value": value} for at, value in entry.history],
+        "history": [
+            {"game": number, "at": at, "value": value} for number, at, value in entry.history
+        ],
     }
 
 

@@ -19,8 +19,9 @@ from django.db.models import (
     Q,
     Subquery,
     Value,
+    Window,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, RowNumber
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -38,6 +39,8 @@ FOLLOWED_GAMES = 50
 """How many games of each list a page shows."""
 CHART_LABELS = 8
 """At most this many game numbers under a rating chart."""
+HISTORY = 100
+"""The rated games of a ladder a player page charts: the latest."""
 
 LAST_SEEN = (
     (timedelta(days=1), "today", _("today")),
@@ -121,8 +124,9 @@ def ranked(ratings):
 
 @dataclass
 class LadderRating:
-    """A player's rating on one ladder and its history: (date, value) after each game, from
-    the newcomer's value before the first."""
+    """A player's rating on one ladder and its latest history: (number of the rated game, date,
+    value) after each of the last ``HISTORY`` games, from the newcomer's value (game 0) when
+    they are all of them."""
 
     key: str
     title: str
@@ -131,22 +135,30 @@ class LadderRating:
 
     @property
     def chart(self) -> dict | None:
-        points = [(i, [value]) for i, (_, value) in enumerate(self.history)]
+        points = [(number, [value]) for number, _, value in self.history]
         return chart(points, [self.title], ["blue"], fit=True, labels=CHART_LABELS)
 
 
 def ladder_ratings(player) -> list[LadderRating]:
-    """Each ladder ``player`` has a rating on, with its rank and history: two queries."""
+    """Each ladder ``player`` has a rating on, with its rank and latest history: two queries,
+    and as much drawing, however many games the player has."""
     ratings = list(ranked(Rating.objects.filter(user=player)).order_by("ladder"))
+    latest = Window(RowNumber(), partition_by=F("rating_id"), order_by=[F("at").desc(), "-pk"])
+    changes = (
+        RatingChange.objects.filter(rating__user=player)
+        .annotate(back=latest)
+        .filter(back__lte=HISTORY)
+        .order_by("rating_id", "at", "pk")
+    )
     history: dict[int, list[tuple]] = {r.pk: [] for r in ratings}
-    changes = RatingChange.objects.filter(rating__user=player).order_by("at", "pk")
-    for rating_id, at, before, after in changes.values_list(
-        "rating_id", "at", "value_before", "value_after"
+    games = {r.pk: r.games for r in ratings}
+    for rating_id, back, at, before, after in changes.values_list(
+        "rating_id", "back", "at", "value_before", "value_after"
     ):
-        points = history[rating_id]
-        if not points:
-            points.append((None, before))
-        points.append((at, after))
+        number = games[rating_id] - back + 1
+        if number == 1:
+            history[rating_id].append((0, None, before))
+        history[rating_id].append((number, at, after))
     return [LadderRating(r.ladder, ladder_title(r.ladder), r, history[r.pk]) for r in ratings]
 
 

@@ -24,6 +24,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     shown = profiles.active_player(username)
     context = profiles.profile(request.user, shown)
     context["provisional_games"] = PROVISIONAL_GAMES
+    context["history_games"] = profiles.HISTORY
     context["all_shown"] = profiles.visible_games(request.user, shown) == profiles.EVERY_GAME
     return render(request, "players/player.html", context)
 

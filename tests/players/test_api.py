@@ -15,8 +15,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.registry import ladders
-from players import api
-from players.models import Follow, Rating
+from players import api, profiles
+from players.models import Follow, Rating, RatingChange
 from tests.games.test_bad_input import NOT_NUMBERS, assert_refused, deep
 from tests.players.conftest import finished, running
 
@@ -319,7 +319,7 @@ def test_the_schema_names_every_field_of_the_players_answers():
     player = resolve(document, {"$ref": "#/components/schemas/Player"})
     history = resolve(document, player["properties"]["ratings"]["items"])
     point = resolve(document, history["properties"]["history"]["items"])
-    assert set(point["properties"]) == {"at", "value"}
+    assert set(point["properties"]) == {"game", "at", "value"}
     board = resolve(document, {"$ref": "#/components/schemas/Leaderboard"})
     entry = resolve(document, board["properties"]["results"]["items"])
     assert set(entry["properties"]) == fields(api.EntrySerializer)
@@ -357,3 +357,17 @@ def test_no_answer_of_the_players_api_is_a_bare_object():
                 content = response.get("content", {}).get("application/json")
                 if content:
                     walk(content["schema"], set())
+
+
+def test_a_long_rating_history_is_the_latest_games_numbered_from_the_first(
+    race, people, monkeypatch
+):
+    ann, ben, cy, _ = people
+    monkeypatch.setattr(profiles, "HISTORY", 3)
+    for seed in range(5):
+        finished(ann, ben, cy, rated=True, seed=seed)
+    (rating,) = profile("ann")["ratings"]
+    changes = list(RatingChange.objects.filter(rating__user=ann).order_by("pk"))
+    assert [p["game"] for p in rating["history"]] == [3, 4, 5]
+    assert [p["value"] for p in rating["history"]] == [c.value_after for c in changes[2:]]
+    assert rating["history"][-1]["value"] == Rating.objects.get(user=ann).value
