@@ -783,7 +783,8 @@ def test_the_last_move_turns_the_pages_status_line_to_finished_and_stops_polling
     last, waiting = holder(game, users), holder(game, users, (game.current_position + 1) % 3)
     page = client_for(waiting).get(game.get_absolute_url()).content.decode()
     running = game.get_status_display()
-    assert re.search(rf'<small id="game-status">3 players · base game · {running}</small>', page)
+    kind = '<span class="game-kind">casual</span>'
+    assert f'<small id="game-status">3 players · base game · {kind} · {running}</small>' in page
     trigger = re.search(r'hx-trigger="([^"]*)"', opening_tag(page, "board")).group(1)
     assert "every 1s [document.visibilityState === 'visible']" in trigger
     assert "every 15s [document.visibilityState === 'hidden']" in trigger
@@ -798,7 +799,8 @@ def test_the_last_move_turns_the_pages_status_line_to_finished_and_stops_polling
     poll = client_for(waiting).get(reverse("games:poll", args=[game.pk]), {"v": version}, **HTMX)
     for html in (answer.content.decode(), poll.content.decode()):
         oob = (
-            f'<small id="game-status" hx-swap-oob="true">3 players · base game · {finished}</small>'
+            '<small id="game-status" hx-swap-oob="true">'
+            f"3 players · base game · {kind} · {finished}</small>"
         )
         assert oob in html
         assert "hx-trigger" not in html and "hx-get" not in html
