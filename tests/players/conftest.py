@@ -1,12 +1,16 @@
 """Players, a moderator, and finished games of the test-only game "race" for the player pages,
 the leaderboards and their API."""
 
+from datetime import timedelta
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
+from django.utils import timezone
 
 from games import registry
 from moderation.groups import MODERATOR_GROUP, create_moderator_group
+from players.models import PROVISIONAL_GAMES, Rating
 from tests.players.test_ratings import open_race, play_out
 from tests.race import GAME
 
@@ -45,3 +49,18 @@ def running(creator, *others, **arguments):
     game = open_race(creator, *others, **arguments)
     assert game.status == game.Status.RUNNING
     return game
+
+
+def rate(ladder, user=None, value=1500, games=PROVISIONAL_GAMES, days_ago=1, level=""):
+    """A rating as the ratings leave it: of ``user``, or of the AI ``level``."""
+    return Rating.objects.create(
+        ladder=ladder,
+        user=user,
+        ai_level=level,
+        mu=25,
+        sigma=3,
+        value=value,
+        games=games,
+        wins=1,
+        last_game_at=timezone.now() - timedelta(days=days_ago),
+    )

@@ -5,24 +5,18 @@ field the answers hold."""
 
 from __future__ import annotations
 
-import base64
-from datetime import timedelta
-
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.registry import ladders
 from players import api, profiles
 from players.models import Follow, Rating, RatingChange
-from tests.games.test_bad_input import NOT_NUMBERS, assert_refused, deep
-from tests.players.conftest import finished, running
+from tests.games.test_bad_input import NOT_NUMBERS, assert_refused, basic, deep, session
+from tests.players.conftest import finished, rate, running
 
 pytestmark = pytest.mark.django_db
-
-TOKEN = "t" * 32
 
 
 @pytest.fixture(autouse=True)
@@ -35,24 +29,6 @@ def client_for(user=None) -> APIClient:
     if user is not None:
         client.force_login(user)
     return client
-
-
-def session(user) -> APIClient:
-    """A browser's session: logged in, with the CSRF cookie and header it sends."""
-    client = APIClient(enforce_csrf_checks=True, raise_request_exception=False)
-    client.force_login(user)
-    client.cookies["csrftoken"] = TOKEN
-    client.credentials(HTTP_X_CSRFTOKEN=TOKEN)
-    return client
-
-
-def basic(user) -> APIClient:
-    user.set_password("pw")
-    user.save()
-    token = base64.b64encode(f"{user.username}:pw".encode()).decode()
-    return APIClient(
-        enforce_csrf_checks=True, raise_request_exception=False, HTTP_AUTHORIZATION=f"Basic {token}"
-    )
 
 
 def profile(username: str, viewer=None) -> dict:
@@ -200,20 +176,6 @@ def test_a_follow_with_an_empty_object_is_a_follow(people):
 
 
 # Ladders and leaderboards ------------------------------------------------------------------
-
-
-def rate(ladder, user=None, value=1500, games=5, days_ago=1, level=""):
-    return Rating.objects.create(
-        ladder=ladder,
-        user=user,
-        ai_level=level,
-        mu=25,
-        sigma=3,
-        value=value,
-        games=games,
-        wins=0,
-        last_game_at=timezone.now() - timedelta(days=days_ago),
-    )
 
 
 def test_the_ladders_are_every_ladder_of_the_shelf():

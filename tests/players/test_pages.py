@@ -19,7 +19,7 @@ from games.registry import get_ladder
 from players.models import PROVISIONAL_GAMES, Follow, Rating
 from players.profiles import FOLLOWED_GAMES
 from players.ratings import NEWCOMER
-from tests.players.conftest import finished, running
+from tests.players.conftest import finished, rate, running
 from tests.test_i18n import english_leaks, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -366,20 +366,6 @@ def test_the_following_list_costs_the_same_queries_for_one_game_or_thirty(
 
 
 # Leaderboards --------------------------------------------------------------------------------
-
-
-def rate(ladder, user=None, value=1500, games=PROVISIONAL_GAMES, days_ago=1, level=""):
-    return Rating.objects.create(
-        ladder=ladder,
-        user=user,
-        ai_level=level,
-        mu=25,
-        sigma=3,
-        value=value,
-        games=games,
-        wins=1,
-        last_game_at=timezone.now() - timedelta(days=days_ago),
-    )
 
 
 def board(ladder: str, **params):
