@@ -1,7 +1,11 @@
 """How allauth treats puerto's accounts."""
 
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +26,14 @@ class AccountAdapter(DefaultAccountAdapter):
         if translation.get_language() in User.Language.values:
             user.language = translation.get_language()
         return super().save_user(request, user, form, commit=commit)
+
+    def render_mail(self, template_prefix, email, context, headers=None):
+        """allauth's mails greet from the site's name and address (``PUERTO_SITE_URL``), not
+        from the host the request happened to reach (a proxy's, or ``127.0.0.1:8000``)."""
+        site = SimpleNamespace(name="puerto", domain=urlsplit(settings.PUERTO_SITE_URL).netloc)
+        return super().render_mail(
+            template_prefix, email, {**context, "current_site": site}, headers
+        )
 
     def pre_authenticate(self, request, **credentials):
         """Failed password logins count in ``accounts.lockout``, shared with the API's HTTP

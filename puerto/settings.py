@@ -211,6 +211,7 @@ SPECTACULAR_SETTINGS = {
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+FORMAT_MODULE_PATH = ["puerto.formats"]  # one way to write a date in each language
 # Our own strings; then allauth's strings that its German catalogue words with "Sie", in
 # "du" as everywhere else (LOCALE_PATHS win over the apps' catalogues).
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "accounts" / "locale_allauth"]

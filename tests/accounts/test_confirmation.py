@@ -99,3 +99,13 @@ def test_send_again_without_an_address_says_so_and_sends_nothing(client, mailout
     assert "Enter a valid email address." in response.content.decode()
     assert not mailoutbox
     assert client.get(RESEND).status_code == 405
+
+
+def test_the_confirmation_email_greets_from_the_sites_name_not_the_host_asked(
+    client, mailoutbox, settings
+):
+    settings.PUERTO_SITE_URL = "https://puerto.example.org"
+    sign_up(client)
+    body = mailoutbox[0].body
+    assert body.startswith("Hello from puerto!")
+    assert "Thank you for using puerto!\npuerto.example.org" in body
