@@ -7,6 +7,7 @@ from accounts import views
 app_name = "accounts"
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
+    path("language/", views.language, name="language"),
     path("delete/", views.delete_account, name="delete"),
     path("deleted/", views.account_deleted, name="deleted"),
     path("confirm-again/", views.resend_confirmation, name="resend_confirmation"),

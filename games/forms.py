@@ -163,11 +163,37 @@ class NewGameForm(forms.Form):
             self.fields[name] = field
             self.option_names.append((name, option))
 
-    def seats(self) -> list[forms.BoundField]:
-        return [self[name] for _, name in self.seat_names]
+    def seats(self) -> list[dict[str, Any]]:
+        """Each further seat with the player counts it is part of (``for_players``)."""
+        counts = self.fields["num_players"].choices
+        return [
+            self._for_players(self[name], [n for n, _ in counts if n >= number])
+            for number, name in self.seat_names
+        ]
 
-    def options(self) -> list[forms.BoundField]:
-        return [self[name] for name, _ in self.option_names]
+    def options(self) -> list[dict[str, Any]]:
+        """Each option with the player counts it is for."""
+        counts = [n for n, _ in self.fields["num_players"].choices]
+        return [
+            self._for_players(self[name], option.get("players", counts))
+            for name, option in self.option_names
+        ]
+
+    def _for_players(self, field: forms.BoundField, counts) -> dict[str, Any]:
+        """A field shown only for some player counts: hidden at first unless the number of
+        players the form shows now is one of them (``static/js/lobby.js`` follows changes)."""
+        return {
+            "field": field,
+            "players": " ".join(str(n) for n in counts),
+            "hidden": self.players_shown() not in counts,
+        }
+
+    def players_shown(self) -> int:
+        """The number of players the form shows: as posted, else the initial choice."""
+        try:
+            return int(self["num_players"].value())
+        except (TypeError, ValueError):
+            return self.fields["num_players"].initial
 
     def game_arguments(self) -> dict[str, Any]:
         """Seats beyond the chosen number of players are left out, as are the options of

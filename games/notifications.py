@@ -511,9 +511,9 @@ def build_message(note: Notification) -> EmailMultiAlternatives:
     """The email for ``note`` in its user's language and time zone, text and HTML."""
     user = note.user
     language = user_language(user)
-    context = context_for(note)
     base = f"email/{note.kind}"
     with translation.override(language), timezone.override(user_zone(user)):
+        context = context_for(note)  # in the reader's language: the AI players' names too
         subject = " ".join(render_to_string(f"{base}.subject.txt", context).split())
         text = render_to_string(f"{base}.txt", context)
         html = render_to_string(f"{base}.html", context)

@@ -488,7 +488,8 @@ def watch(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
-    """Every game of the user, those waiting for their move first, then by how long."""
+    """Every game of the user, those waiting for their move first, then by how long; then the
+    games they imported."""
     seats = (
         Seat.objects.filter(user=request.user)
         .select_related("game")
@@ -500,6 +501,11 @@ def my_games(request: HttpRequest) -> HttpResponse:
         s.game_id: s for s in Seat.objects.filter(game__in=games).to_act().select_related("user")
     }
     rows = [{"game": s.game, "mine": s.your_turn, "to_act": to_act.get(s.game_id)} for s in seats]
+    # The games the user imported to replay: theirs too, though nobody sat at them here.
+    imported = Game.objects.filter(creator=request.user, imported=True).exclude(
+        seats__user=request.user
+    )
+    rows += [{"game": game, "mine": False, "to_act": None} for game in imported]
     return render(request, "games/my_games.html", {"rows": rows})
 
 

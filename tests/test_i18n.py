@@ -156,9 +156,44 @@ def test_an_unknown_language_from_the_switch_changes_nothing(client):
 
 
 @pytest.mark.django_db
-def test_members_choose_their_language_in_the_profile_not_the_top_bar(client, member):
+def test_a_member_switches_language_in_the_top_bar_and_their_profile_keeps_it(client, member):
     log_in(client, "anna")
-    assert "/i18n/setlang/" not in client.get("/").content.decode()
+    page = client.get("/games/mine/").content.decode()
+    assert 'action="/accounts/language/"' in page and 'value="de"' in page
+    response = client.post("/accounts/language/", {"language": "de", "next": "/games/mine/"})
+    assert response.status_code == 302 and response.url == "/games/mine/"
+    member.refresh_from_db()
+    assert member.language == "de"  # the email follows too
+    assert lang(client.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "de"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "posted",
+    [
+        {"language": "xx", "next": "/"},
+        {"language": "de\x00", "next": "/"},
+        {"language": "de", "next": "https://evil.example/"},
+    ],
+)
+def test_a_members_switch_changes_nothing_it_should_not(client, member, posted):
+    log_in(client, "anna")
+    response = client.post("/accounts/language/", posted)
+    assert response.status_code == 302 and not response.url.startswith("https://evil")
+    member.refresh_from_db()
+    assert member.language == ("de" if posted["language"] == "de" else "en")
+
+
+@pytest.mark.django_db
+def test_a_lone_surrogate_in_a_members_switch_changes_nothing(client, member):
+    log_in(client, "anna")
+    body = "language=%ED%A0%80&next=%2F"  # a lone surrogate, as a browser never sends it
+    response = client.post(
+        "/accounts/language/", body, content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 302
+    member.refresh_from_db()
+    assert member.language == "en"
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from games import clocks, notifications, services
@@ -111,6 +111,24 @@ def wait_in(game, user, minutes):
     Game.objects.filter(pk=game.pk).update(
         current_position=position, turn_started_at=timezone.now() - timedelta(minutes=minutes)
     )
+
+
+@pytest.mark.django_db
+def test_a_german_email_names_the_ai_players_in_german(users, mailoutbox, commit):
+    set_profile(users[0], language="de", time_zone="Europe/Berlin")
+    with commit():
+        game = services.create_game(
+            users[0], engine="puerto_rico", num_players=3, ai_seats=1, move_time=DAY
+        )
+        services.join_game(game.pk, users[1])
+    wait_in(fresh(game), users[0], minutes=settings.PUERTO_TURN_EMAIL_MINUTES + 1)
+    mailoutbox.clear()
+    assert turn_emails(commit, minutes=0) == 1
+    ai = fresh(game).seats.get(ai_level__gt="")
+    with translation.override("de"):
+        german = ai.name
+    assert german.startswith("KI ") and german in mailoutbox[0].body
+    assert "AI " not in mailoutbox[0].body
 
 
 @pytest.mark.django_db

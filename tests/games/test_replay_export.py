@@ -196,6 +196,10 @@ def test_the_import_form_makes_a_game_to_replay(users):
     game = Game.objects.get()
     assert answer.status_code == 303 and answer.url == reverse("games:replay", args=[game.pk])
     assert game.creator == users[0] and game.names() == ["anna", "bob"]
+    mine = client_for(users[0]).get(reverse("games:mine")).content.decode()
+    assert f'href="{game.get_absolute_url()}"' in mine  # the importer finds it in My games
+    theirs = client_for(users[1]).get(reverse("games:mine")).content.decode()
+    assert game.get_absolute_url() not in theirs
 
 
 def test_stepping_through_a_finished_game_shows_each_steps_board_and_lines(imported):

@@ -407,3 +407,26 @@ def test_the_lobby_offers_two_players_and_they_choose_roles_alternately(users):
     governor = game.seats.get(position=0).user.username
     other = "bob" if governor == "anna" else "anna"
     assert choosers == [governor, other, governor]
+
+
+def field_of(page: str, name: str) -> str:
+    """The opening tag of the wrapper of the form field ``name``."""
+    return re.search(
+        rf'<div class="field[^"]*"[^>]*>\s*(?:<label[^>]*>[^<]*</label>\s*)?'
+        rf'<select name="{name}"',
+        page,
+    ).group(0)
+
+
+@pytest.mark.django_db
+def test_the_lobby_shows_only_the_seats_and_options_of_the_players_chosen(users):
+    client = client_for(users[0])
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert re.search(r'<option value="4"[^>]*selected', page)
+    assert " hidden" not in field_of(page, "seat_4")
+    assert " hidden" in field_of(page, "seat_5")
+    assert " hidden" in field_of(page, "option_vp_chips")  # 122 or 126 chips: five players
+    refused = client.post(reverse("games:lobby"), {"num_players": "5", "move_time": "x"})
+    page = refused.content.decode()
+    assert " hidden" not in field_of(page, "seat_5")
+    assert " hidden" not in field_of(page, "option_vp_chips")
