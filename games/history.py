@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext
 
 from games import charts
@@ -205,9 +206,68 @@ def told(game: Game, events: list[dict], names: list[str]) -> list[str]:
     return [describe_event(game.engine, event, names) for event in events]
 
 
-def log_lines(game: Game, names: list[str], moves: Iterable[tuple[int, list[dict]]]) -> list[dict]:
-    """The log in the reader's language: ``moves`` are (version, events) pairs in order."""
-    return [{"version": version, "lines": told(game, log, names)} for version, log in moves]
+def logged_moves(game: Game):
+    """The game's moves as ``log_entries`` reads them, (version, kind, events, forced,
+    new_round, actor) newest first: whether the round changed with a move is read from its
+    kept position in the same query."""
+    changed = Position.objects.filter(game=OuterRef("game"), version=OuterRef("version"))
+    return (
+        game.moves.annotate(new_round=Exists(changed.filter(new_round=True)))
+        .order_by("-version")
+        .values_list("version", "kind", "log", "forced", "new_round", "actor_id")
+    )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of the log as a reader sees it."""
+
+    version: int
+    round: int
+    """The round it was played in (the engine's ``round_number``)."""
+    heading: str
+    """The game's heading over it (the role being played), or ""."""
+    lines: list[str]
+    automatic: bool
+    """Played by the site: the seat had one legal action (``Move.forced``)."""
+
+
+def log_entries(game: Game, names: list[str], moves: list[tuple], round_now: int) -> list[Entry]:
+    """``moves`` (``logged_moves``, newest first, the newest the game's last) as entries,
+    oldest first. Each move's round is counted back from ``round_now``, the round of the
+    state after the newest: a move whose kept position changed the round was played in the
+    round before (an undo across a round's end, in the round after). Each entry carries the
+    heading of the latest event the game's UI heads (``GameSpec.log_heading``) in its round."""
+    rounds, current = [], round_now
+    for _version, kind, _log, _forced, new_round, _actor in moves:
+        if new_round:
+            current += 1 if kind == Move.Kind.UNDO else -1
+        rounds.append(current)
+    heads = game.spec.log_heading
+    entries, heading, last_round = [], "", None
+    for (version, _kind, log, forced, _new, _actor), played_in in zip(
+        reversed(moves), reversed(rounds), strict=True
+    ):
+        if played_in != last_round:
+            heading, last_round = "", played_in
+        for event in log:
+            heading = heads(event, names) or heading
+        entries.append(Entry(version, played_in, heading, told(game, log, names), forced))
+    return entries
+
+
+def log_groups(entries: list[Entry]) -> list[dict]:
+    """``entries`` grouped by round, and within a round by heading, for the templates:
+    ``[{"round": n, "parts": [{"heading": ..., "entries": [...]}, ...]}, ...]``."""
+    groups: list[dict] = []
+    for entry in entries:
+        if not groups or groups[-1]["round"] != entry.round:
+            groups.append({"round": entry.round, "parts": []})
+        parts = groups[-1]["parts"]
+        if not parts or parts[-1]["heading"] != entry.heading:
+            parts.append({"heading": entry.heading, "entries": []})
+        parts[-1]["entries"].append(entry)
+    return groups
 
 
 def _round_points(game: Game, rules, version: int, state, viewer: int | None, over: bool):

@@ -72,6 +72,9 @@ class GameSpec:
     outcome_parts: Mapping[str, str] = field(default_factory=dict)
     """The label of each part and tie-break of a seat's result (the engine's ``outcome``), in
     the order of the final table."""
+    log_heading: Callable[[dict[str, Any], list[str]], str | None] = lambda event, names: None
+    """The heading one event of the engine's log opens in the reader's language (the role a
+    player takes), or None: the log groups each round's moves under these headings."""
     ladders: tuple[Ladder, ...] = ()
     """The game's rating ladders, each for some of its player counts; none declared: one
     ladder for every count, named as the game."""

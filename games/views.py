@@ -31,7 +31,7 @@ from games.forms import (
     chosen_game,
     whole_number,
 )
-from games.models import Game, Move, Result, Seat
+from games.models import Game, Result, Seat
 from games.registry import by_slug
 
 logger = logging.getLogger(__name__)
@@ -98,26 +98,45 @@ def board_context(
     # Not while an AI player has the seat: its person waits and watches like everyone else.
     is_my_turn = seat is not None and to_act is not None and to_act.pk == seat.pk
     is_my_turn = is_my_turn and not to_act.is_ai
+    state = game.engine_state()
     context.update(
-        spec.seat_board_context(
-            game.engine_state(), position, names, posted=posted, may_act=is_my_turn
-        )
+        spec.seat_board_context(state, position, names, posted=posted, may_act=is_my_turn)
     )
     # The latest moves, newest first: the log's lines and who made the last decision (undo).
-    latest = game.moves.order_by("-version")[:LOG_MOVES]
-    recent = list(latest.values_list("version", "log", "actor_id", "forced"))
+    recent = list(history.logged_moves(game)[:LOG_MOVES])
+    context.update(board_log(game, names, recent, game.rules.round_number(state), seat))
     context.update(
         ui_template=spec.template,
         outcome=outcome_table(game, names),
         names=names,
         to_act=to_act,
         is_my_turn=is_my_turn,
-        log=history.log_lines(game, names, [(version, log) for version, log, _, _ in recent[::-1]]),
         clock=clocks.table_info(game, seat),
         can_undo=_can_undo(game, seat, to_act, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
     )
     return context
+
+
+def board_log(game: Game, names: list[str], recent: list[tuple], round_now: int, seat) -> dict:
+    """The board's log of the ``recent`` moves (``history.logged_moves``, newest first;
+    ``round_now``: the round of the game's state), grouped by round and heading: what came
+    after the viewer's own last move (a spectator: the latest round) unfolded, the moves
+    before it apart."""
+    entries = history.log_entries(game, names, recent, round_now)
+    if seat is None:
+        latest = entries[-1].round if entries else None
+        split = sum(entry.round != latest for entry in entries)
+    else:
+        mine = (version for version, *_, actor in recent if actor and actor == seat.user_id)
+        last = next(mine, 0)
+        split = sum(entry.version <= last for entry in entries)
+    return {
+        "log": bool(entries),
+        "log_new": history.log_groups(entries[split:]),
+        "log_earlier": history.log_groups(entries[:split]),
+        "log_more": len(recent) == LOG_MOVES,
+    }
 
 
 def outcome_table(game: Game, names: list[str]) -> dict | None:
@@ -167,7 +186,7 @@ def outcome_table(game: Game, names: list[str]) -> dict | None:
 
 def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[tuple]) -> bool:
     """Whether ``seat`` may take back its last decision now. The latest moves (``recent``:
-    version, log, actor, forced; newest first) tell the usual answer (the latest decision is
+    ``history.logged_moves``, newest first) tell the usual answer (the latest decision is
     someone else's); only a player who just moved pays for the check for hidden information
     shown (``history.undoable``). Not while an AI player is to act (``to_act``): it answers
     within seconds, so the button would almost always be refused. Never in a rated game."""
@@ -175,7 +194,7 @@ def _can_undo(game: Game, seat: Seat | None, to_act: Seat | None, recent: list[t
         return False
     if to_act is not None and to_act.is_ai:
         return False
-    latest = next((actor for _, _, actor, forced in recent if not forced), None)
+    latest = next((move[-1] for move in recent if not move[3]), None)
     if latest is None or latest != seat.user_id:
         return False
     try:
@@ -647,8 +666,11 @@ def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     activate_now(request)
     game = _game(pk, request.user)
     names = game.names()
-    moves = Move.objects.filter(game=game).order_by("version").values_list("version", "log")
-    log = history.log_lines(game, names, moves)
+    log = []
+    if game.state is not None:
+        round_now = game.rules.round_number(game.engine_state())
+        moves = list(history.logged_moves(game))
+        log = history.log_groups(history.log_entries(game, names, moves, round_now))
     return render(request, "games/log.html", {"game": game, "log": log})
 
 

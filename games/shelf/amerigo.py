@@ -6,7 +6,7 @@ from games.bots.amerigo import BOTS
 from games.engines import amerigo
 from games.registry import GameSpec
 from games.ui import amerigo as ui
-from games.ui.amerigo_events import describe_event, describe_refusal
+from games.ui.amerigo_events import describe_event, describe_refusal, log_heading
 from games.ui.amerigo_names import OUTCOME_PARTS
 
 GAME = GameSpec(
@@ -20,6 +20,7 @@ GAME = GameSpec(
     action_from_post=ui.action_from_post,
     describe_event=describe_event,
     describe_refusal=describe_refusal,
+    log_heading=log_heading,
     rules_template="games/amerigo/rules.html",
     outcome_parts=OUTCOME_PARTS,
 )

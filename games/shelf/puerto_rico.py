@@ -6,7 +6,7 @@ from games.bots.puerto_rico import BOTS
 from games.engines import puerto_rico
 from games.registry import GameSpec, Ladder
 from games.ui import puerto_rico as ui
-from games.ui.puerto_rico_events import describe_event, describe_refusal
+from games.ui.puerto_rico_events import describe_event, describe_refusal, log_heading
 from games.ui.puerto_rico_names import OPTION_CHOICE_NAMES, OPTION_TEXTS, OUTCOME_PARTS
 from games.ui.puerto_rico_rules import rules_page
 
@@ -21,6 +21,7 @@ GAME = GameSpec(
     action_from_post=ui.action_from_post,
     describe_event=describe_event,
     describe_refusal=describe_refusal,
+    log_heading=log_heading,
     rules_template="games/puerto_rico/rules.html",
     rules_context=rules_page,
     option_texts=OPTION_TEXTS,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.ui.amerigo_names import (
@@ -29,6 +30,13 @@ from games.ui.amerigo_names import (
 
 def _cubes(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {COLOUR_NAMES[c]}" for c, n in counts.items()) or "—"
+
+
+def log_heading(e: dict, names: Sequence[str]) -> str | None:
+    """The cubes thrown into the tower head the log's lines of that colour's action."""
+    if e["event"] != "throw":
+        return None
+    return capfirst(ACTION_NAMES[e["colour"]])
 
 
 def describe_event(e: dict, names: Sequence[str]) -> str:

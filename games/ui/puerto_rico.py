@@ -67,7 +67,7 @@ def board_context(
         return None if seat is None else names[seat]
 
     w = drawing.words(get_language())
-    players = [_player(w, view, seat, names) for seat in range(view["num_players"])]
+    players = [_player(w, view, state, seat, names) for seat in range(view["num_players"])]
     targets = drawing.choice_targets(legal) if my_turn else {}
     columns = _buildings(state, view, position)
     return {
@@ -93,6 +93,7 @@ def board_context(
             "buildings_height": drawing.buildings_height(columns),
             "me": None if position is None else players[position],
             "others": [p for p in players if p["seat"] != position],
+            "players": players,
             "choices": _choices(state, legal, position, posted) if my_turn else None,
         }
     }
@@ -153,8 +154,11 @@ def _draft_column(cost: int) -> int:
     return min(4, (cost + 2) // 3)
 
 
-def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
+def _player(w: dict, view: dict, state: pr.State, seat: int, names: list[str]) -> dict[str, Any]:
+    """One seat's board and its line of the score overview, from the viewer's ``view`` (its
+    ``masked_state``): VP chips face down (``hidden_vp``) stay None."""
     pl = view["players"][seat]
+    board = state.players[seat]
     return {
         "seat": seat,
         "name": names[seat],
@@ -163,6 +167,9 @@ def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "is_governor": seat == view["governor"],
         "doubloons": pl["doubloons"],
         "vp": pl["vp"],
+        "building_vp": sum(BUILDINGS[name].vp for name in board.city),
+        "goods": sum(board.goods),
+        "colonists": board.colonists(),
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
         "board": drawing.player_drawing(w, pl),
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -462,6 +463,16 @@ EVENTS: dict[str, Callable[[dict, Sequence[str]], str]] = {
     "royal_supplier_declined": _seat_only(lambda: _("%(player)s does not use the royal supplier")),
 }
 """Each event kind of the engine and how to say it."""
+
+
+def log_heading(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """A role taken heads the log's lines of its phase: "Builder (Anna)"."""
+    if event["event"] != "role":
+        return None
+    return _("%(role)s (%(player)s)") % {
+        "role": capfirst(ROLE_NAMES[event["role"]]),
+        "player": names[event["seat"]],
+    }
 
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:

@@ -128,13 +128,12 @@ def board_version(page: Page) -> int:
 
 
 def log_lines(page: Page) -> list[str]:
-    """The log's lines, unfolded as a reader would (it stays open across new boards); none
-    before the first move."""
-    if not page.locator(".log details").count():
-        return []
-    if not page.locator(".log details").evaluate("details => details.open"):
+    """The log's lines, its earlier moves unfolded as a reader would (they stay open across
+    new boards); none before the first move."""
+    earlier = page.locator(".log details")
+    if earlier.count() and not earlier.evaluate("details => details.open"):
         page.locator(".log summary").click()
-        expect(page.locator(".log details")).to_have_attribute("open", "")
+        expect(earlier).to_have_attribute("open", "")
     return page.locator(".log li").all_inner_texts()
 
 
