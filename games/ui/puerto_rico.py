@@ -31,6 +31,7 @@ from games.ui.puerto_rico_names import (
     END_REASON_NAMES,
     GOOD_NAMES,
     ISLAND_KIND_NAMES,
+    OCCUPANT_NAMES,
     PHASE_NAMES,
     PLACE_NAMES,
     ROLE_NAMES,
@@ -67,7 +68,11 @@ def board_context(
         return None if seat is None else names[seat]
 
     w = drawing.words(get_language())
-    players = [_player(w, view, seat, names) for seat in range(view["num_players"])]
+    # The seat arranging its pieces clicks them into place on its own board (board.js).
+    arranging = position if my_turn and view["phase"] == "mayor" else None
+    players = [
+        _player(w, view, seat, names, seat == arranging) for seat in range(view["num_players"])
+    ]
     targets = drawing.choice_targets(legal) if my_turn else {}
     columns = _buildings(state, view, position)
     return {
@@ -153,7 +158,9 @@ def _draft_column(cost: int) -> int:
     return min(4, (cost + 2) // 3)
 
 
-def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
+def _player(
+    w: dict, view: dict, seat: int, names: list[str], arranging: bool = False
+) -> dict[str, Any]:
     pl = view["players"][seat]
     return {
         "seat": seat,
@@ -164,7 +171,7 @@ def _player(w: dict, view: dict, seat: int, names: list[str]) -> dict[str, Any]:
         "doubloons": pl["doubloons"],
         "vp": pl["vp"],
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
-        "board": drawing.player_drawing(w, pl),
+        "board": drawing.player_drawing(w, pl, arranging),
     }
 
 
@@ -651,6 +658,8 @@ def _mayor(state: pr.State, seat: int, posted=None) -> dict[str, Any]:
         "privilege": mayor.privilege_colonists(state),
         "privilege_taken": posted is not None and posted.get("privilege") == "on",
         "supply": state.colonist_supply,
+        # A circle's state as its button says it (static/js/board.js).
+        "occupants": {k: OCCUPANT_NAMES[k] for k in ("empty", "colonist", "noble")},
         "nobles": nobles_game
         and {
             "count": nobles,
