@@ -70,10 +70,11 @@ def board_context(
     w = drawing.words(get_language())
     # The seat arranging its pieces clicks them into place on its own board (board.js).
     arranging = position if my_turn and view["phase"] == "mayor" else None
-    players = [
-        _player(w, view, seat, names, seat == arranging) for seat in range(view["num_players"])
-    ]
     targets = drawing.choice_targets(legal) if my_turn else {}
+    players = [
+        _player(w, view, seat, names, seat == arranging, targets if seat == position else None)
+        for seat in range(view["num_players"])
+    ]
     columns = _buildings(state, view, position)
     return {
         "pr": {
@@ -159,7 +160,12 @@ def _draft_column(cost: int) -> int:
 
 
 def _player(
-    w: dict, view: dict, seat: int, names: list[str], arranging: bool = False
+    w: dict,
+    view: dict,
+    seat: int,
+    names: list[str],
+    arranging: bool = False,
+    targets: dict | None = None,
 ) -> dict[str, Any]:
     pl = view["players"][seat]
     return {
@@ -171,7 +177,7 @@ def _player(
         "doubloons": pl["doubloons"],
         "vp": pl["vp"],
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
-        "board": drawing.player_drawing(w, pl, arranging),
+        "board": drawing.player_drawing(w, pl, arranging, targets),
     }
 
 
@@ -484,7 +490,19 @@ def _buttons(state: pr.State, legal, seat: int) -> dict[str, Any]:
             continue  # their own forms (``_draft``, ``_small_wharf``, ``_royal_supplier``)
         else:
             buttons.append(_button(a, _pass_label(phase, {a.type for a in legal})))
-    return {"kind": "buttons", "phase": phase, "buttons": buttons}
+    return {"kind": "buttons", "phase": phase, "buttons": buttons, "hint": _drawn_hint(legal)}
+
+
+def _drawn_hint(legal) -> str | None:
+    """Where on the drawn board the phase's choice is one click (``choice_targets``)."""
+    types = {a.type for a in legal}
+    if "build" in types:
+        return _("Or click a building with a blue edge in the supply: its coin says your price.")
+    if any(a.type == "sell" and not a.trading_post for a in legal):
+        return _("Or click one of your barrels with a blue edge, or the trading house.")
+    if "load" in types:
+        return _("Or click a ship or one of your barrels with a blue edge.")
+    return None
 
 
 def _discard_label(phase: str, a) -> str:

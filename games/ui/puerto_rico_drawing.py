@@ -138,10 +138,18 @@ def choice_targets(legal: list[pr.Action]) -> dict[tuple, str]:
     """The drawn things that are a legal choice, each with the action (JSON) a click chooses.
 
     A plantation or building offered with and without the hospice's or university's colonist
-    is clicked for the one with it; a ship is clickable only when one good can go on it.
+    is clicked for the one with it; a ship is clickable only when one good can go on it, one
+    of the seat's own barrels when it can go on one ship only (captain) or be sold to the
+    trading house (trader), the trading house when one kind only can be sold to it.
     """
     targets: dict[tuple, str] = {}
     loads: dict[int, list[pr.Action]] = {}
+    shipped: dict[int, list[pr.Action]] = {}
+    sales = [a for a in legal if a.type == "sell" and not a.trading_post]
+    for a in sales:
+        targets[("barrel", GOODS[a.good])] = _json(a)
+    if len(sales) == 1:
+        targets[("house",)] = _json(sales[0])
     for a in legal:
         if a.type == "choose_role":
             targets[("role", a.role)] = _json(a)
@@ -153,9 +161,13 @@ def choice_targets(legal: list[pr.Action]) -> dict[tuple, str]:
             targets[("stack",)] = _json(a)
         elif a.type == "load":
             loads.setdefault(a.ship, []).append(a)
+            shipped.setdefault(a.good, []).append(a)
     for ship, actions in loads.items():
         if len(actions) == 1:
             targets[("ship", ship)] = _json(actions[0])
+    for good, actions in shipped.items():
+        if len(actions) == 1:
+            targets[("barrel", GOODS[good])] = _json(actions[0])
     return targets
 
 
@@ -321,24 +333,36 @@ def city_spaces(w: dict, pl: dict, arranging: bool = False) -> list[dict[str, An
     return spaces
 
 
-def barrels(w: dict, goods: dict[str, int], x: float, y: float, pitch: float) -> list[dict]:
-    """One barrel per kind with its count: the goods of a player or of the supply."""
-    return [
-        {
-            "x": x + i * pitch,
-            "y": y,
-            "css": f"pr-barrel good-{g}" + ("" if goods[g] else " is-none"),
-            "letter": w["letters"][g],
-            "count": goods[g],
-            "title": f"{capfirst(w['kinds'][g])}: {goods[g]}",
-        }
-        for i, g in enumerate(GOODS)
-    ]
+def barrels(
+    w: dict, goods: dict[str, int], x: float, y: float, pitch: float, targets: dict | None = None
+) -> list[dict]:
+    """One barrel per kind with its count: the goods of a player or of the supply; a player's
+    own barrel that is a choice (``choice_targets``) carries its action."""
+    drawn = []
+    for i, g in enumerate(GOODS):
+        action = (targets or {}).get(("barrel", g))
+        drawn.append(
+            {
+                "x": x + i * pitch,
+                "y": y,
+                "css": f"pr-barrel good-{g}"
+                + ("" if goods[g] else " is-none")
+                + " is-choice" * bool(action),
+                "letter": w["letters"][g],
+                "count": goods[g],
+                "action": action,
+                "title": f"{capfirst(w['kinds'][g])}: {goods[g]}",
+            }
+        )
+    return drawn
 
 
-def player_drawing(w: dict, pl: dict, arranging: bool = False) -> dict[str, Any]:
+def player_drawing(
+    w: dict, pl: dict, arranging: bool = False, targets: dict | None = None
+) -> dict[str, Any]:
     """A player board as ``_player.html`` draws it; ``arranging``: its owner places the
-    pieces (the mayor) by clicking its circles, and San Juan has room for all it may show."""
+    pieces (the mayor) by clicking its circles, and San Juan has room for all it may show;
+    ``targets``: the owner's choices (``choice_targets``), for the barrels."""
     nobles = pl.get("san_juan_nobles", 0)
     waiting = pl["san_juan"] + nobles
     vp = pl["vp"]
@@ -359,7 +383,7 @@ def player_drawing(w: dict, pl: dict, arranging: bool = False) -> dict[str, Any]
         "san_juan": waiting if waiting > SAN_JUAN_SHOWN else None,
         "san_juan_slots": slots,
         "san_juan_title": said(w, san_juan, w["rules"]["san_juan"]),
-        "goods": barrels(w, pl["goods"], 130, 164, 50),
+        "goods": barrels(w, pl["goods"], 130, 164, 50, targets),
         "goods_title": w["rules"]["goods"],
         "doubloons_title": said(w, capfirst(doubloons(pl["doubloons"])), w["rules"]["doubloons"]),
         "vp_title": said(
@@ -466,6 +490,7 @@ def table_drawing(w: dict, view: dict, names: list[str], targets: dict) -> dict[
             {"x": 268 + i * 37, "good": g, "letter": w["letters"][g]} for i, g in enumerate(house)
         ],
         "house_free": [268 + i * 37 for i in range(len(house), TRADING_HOUSE_SPACES)],
+        "house_action": targets.get(("house",)),
         "house_title": said(
             w, _("Trading house: %(goods)s") % {"goods": sold}, w["rules"]["trading_house"]
         ),

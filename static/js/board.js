@@ -11,6 +11,17 @@ document.addEventListener("click", (event) => {
   if (button) button.click();
 });
 
+// A drawn choice is a button to assistive technology too, and the choices say so (without
+// this script it does nothing, so the server draws it as an image and keeps the hint hidden).
+const drawnButtons = () => {
+  for (const drawn of document.querySelectorAll(".pr svg [data-action]")) {
+    drawn.setAttribute("role", "button");
+  }
+  for (const hint of document.querySelectorAll(".pr-drawn-hint")) hint.hidden = false;
+};
+document.addEventListener("DOMContentLoaded", drawnButtons);
+document.addEventListener("htmx:afterSettle", drawnButtons);
+
 // A drawn choice or circle is a button to the keyboard too: Enter or Space clicks it.
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" && event.key !== " ") return;
@@ -181,7 +192,7 @@ document.addEventListener("DOMContentLoaded", startMayor);
 document.addEventListener("htmx:afterSettle", startMayor);
 
 const showRule = (event) => {
-  const piece = event.target.closest && event.target.closest(".pr svg [role=img]");
+  const piece = event.target.closest && event.target.closest(".pr svg [role=img], .pr svg [data-action]");
   const help = document.getElementById("pr-help");
   const title = piece && piece.querySelector(":scope > title");
   if (title && help) help.textContent = title.textContent;

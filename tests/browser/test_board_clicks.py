@@ -1,7 +1,10 @@
-"""The mayor by clicks in Chromium: colonists and a noble are arranged on the drawn board by
+"""Playing on the drawn board in Chromium. The mayor: colonists and a noble are arranged by
 clicks, taps and the keyboard only (no number typed), the counts the clicks wrote are what is
 posted, and the engine's state after the move is the arrangement clicked; the same on a phone
-in German. Screenshots go to /tmp/mayor-*.png."""
+in German. The builder: a click on a building of the supply builds it. Screenshots go to
+/tmp/mayor-*.png."""
+
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -12,7 +15,7 @@ from games.engines.puerto_rico.data import ISLAND_KINDS
 from games.models import Game, Move
 from tests.browser.test_board_drawing import PHONE, put, user_at
 from tests.browser.test_play import board_version, expect_board_after, make_user, open_page  # noqa: F401
-from tests.engines.positions import choose, position
+from tests.engines.positions import choose, player, position
 from tests.engines.test_nobles import NOBLES, noble_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,19 +37,21 @@ def mayor_with_a_noble() -> pr.State:
     return state
 
 
-@pytest.fixture
-def mayor_game(django_user_model):
+def game_at(django_user_model, state: pr.State, options: dict | None = None):
+    """A running game of anna, bob and chris at ``state``, and the user of its seat 0."""
     users = [make_user(django_user_model, n) for n in ("anna", "bob", "chris")]
-    game = services.create_game(
-        users[0], engine="puerto_rico", num_players=3, options={"edition": "nobles"}
-    )
+    game = services.create_game(users[0], engine="puerto_rico", num_players=3, options=options)
     for user in users[1:]:
         services.join_game(game.pk, user)
     game = Game.objects.get(pk=game.pk)
     # The seats are drawn: the state's seat 0 is whoever holds position 0. The game starts at
     # the position, so that an undo replays from it.
-    state = mayor_with_a_noble()
     return put(game, state, initial_state=pr.to_json(state)), user_at(game, users, 0)
+
+
+@pytest.fixture
+def mayor_game(django_user_model):
+    return game_at(django_user_model, mayor_with_a_noble(), {"edition": "nobles"})
 
 
 def spot(page: Page, field: str, slot: int = 0):
@@ -153,3 +158,41 @@ def test_colonists_and_a_noble_are_placed_by_clicks_and_the_engine_takes_them(
     assert placed.noble_city == {"small_market": 1}
     assert sum(placed.noble_worked) == 0
     assert placed.san_juan == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "device"), [("en", WIDE), ("de", PHONE)], ids=["english-1400", "german-390"]
+)
+def test_a_click_on_a_building_of_the_supply_builds_it(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+    language,
+    device,
+):
+    anna_board = player(doubloons=4, island={"quarry": (1, 1)})
+    others = [player(island={"corn": 1}), player(island={"indigo": 1})]
+    game, anna = game_at(django_user_model, choose(position([anna_board, *others]), "builder"))
+    anna.language = language
+    anna.save(update_fields=["language"])
+    page = open_page(anna, **device)
+    width = device["viewport"]["width"]
+    page.goto(game.get_absolute_url())
+
+    # 4 doubloons, the privilege and a quarry: the office (5) costs 3; the factory (7) is out.
+    office = page.locator("#pr-building-office")
+    expect(office).to_have_attribute("role", "button")
+    expect(office.locator(".pr-price")).to_have_text("3")
+    factory = page.locator("#pr-building-factory")
+    expect(factory).not_to_have_attribute("data-action", re.compile("."))
+    expect(page.locator(".pr-drawn-hint")).to_be_visible()
+    page.screenshot(path=f"/tmp/mayor-build-{language}-{width}.png", full_page=True)
+    version = board_version(page)
+    factory.click()  # no choice: nothing is posted
+    office.click()
+    expect_board_after(page, version)
+    expect(page.locator("#board .flash")).to_have_count(0)
+    assert list(Move.objects.filter(game=game).values_list("action", flat=True)) == [
+        {"type": "build", "building": "office", "university": False}
+    ]
+    built = pr.from_json(Game.objects.get(pk=game.pk).state).players[0]
+    assert "office" in built.city and built.doubloons == 1
