@@ -11,16 +11,14 @@ document.addEventListener("click", (event) => {
   if (button) button.click();
 });
 
-// A drawn choice is a button to assistive technology too, and the choices say so (without
-// this script it does nothing, so the server draws it as an image and keeps the hint hidden).
-const drawnButtons = () => {
-  for (const drawn of document.querySelectorAll(".pr svg [data-action]")) {
-    drawn.setAttribute("role", "button");
-  }
+// The choices say which drawn pieces are one click (without this script a click does
+// nothing, so the hint stays hidden). The drawn pieces stay images to assistive technology:
+// each is a shortcut for a button of the choices, which are announced once.
+const showDrawnHints = () => {
   for (const hint of document.querySelectorAll(".pr-drawn-hint")) hint.hidden = false;
 };
-document.addEventListener("DOMContentLoaded", drawnButtons);
-document.addEventListener("htmx:afterSettle", drawnButtons);
+document.addEventListener("DOMContentLoaded", showDrawnHints);
+document.addEventListener("htmx:afterSettle", showDrawnHints);
 
 // A drawn choice or circle is a button to the keyboard too: Enter or Space clicks it.
 document.addEventListener("keydown", (event) => {
@@ -192,7 +190,7 @@ document.addEventListener("DOMContentLoaded", startMayor);
 document.addEventListener("htmx:afterSettle", startMayor);
 
 const showRule = (event) => {
-  const piece = event.target.closest && event.target.closest(".pr svg [role=img], .pr svg [data-action]");
+  const piece = event.target.closest && event.target.closest(".pr svg [role=img]");
   const help = document.getElementById("pr-help");
   const title = piece && piece.querySelector(":scope > title");
   if (title && help) help.textContent = title.textContent;
