@@ -31,6 +31,7 @@ from games.ui.puerto_rico_names import (
     END_REASON_NAMES,
     GOOD_NAMES,
     ISLAND_KIND_NAMES,
+    OCCUPANT_NAMES,
     PHASE_NAMES,
     PLACE_NAMES,
     ROLE_NAMES,
@@ -67,8 +68,15 @@ def board_context(
         return None if seat is None else names[seat]
 
     w = drawing.words(get_language())
-    players = [_player(w, view, state, seat, names) for seat in range(view["num_players"])]
+    # The seat arranging its pieces clicks them into place on its own board (board.js).
+    arranging = position if my_turn and view["phase"] == "mayor" else None
     targets = drawing.choice_targets(legal) if my_turn else {}
+    players = [
+        _player(
+            w, view, state, seat, names, seat == arranging, targets if seat == position else None
+        )
+        for seat in range(view["num_players"])
+    ]
     columns = _buildings(state, view, position)
     return {
         "pr": {
@@ -154,9 +162,18 @@ def _draft_column(cost: int) -> int:
     return min(4, (cost + 2) // 3)
 
 
-def _player(w: dict, view: dict, state: pr.State, seat: int, names: list[str]) -> dict[str, Any]:
+def _player(
+    w: dict,
+    view: dict,
+    state: pr.State,
+    seat: int,
+    names: list[str],
+    arranging: bool = False,
+    targets: dict | None = None,
+) -> dict[str, Any]:
     """One seat's board and its line of the score overview, from the viewer's ``view`` (its
-    ``masked_state``): VP chips face down (``hidden_vp``) stay None."""
+    ``masked_state``): VP chips face down (``hidden_vp``) stay None. ``arranging``: the seat
+    places its mayor's pieces by clicks; ``targets``: its pieces that are one-click choices."""
     pl = view["players"][seat]
     board = state.players[seat]
     return {
@@ -171,7 +188,7 @@ def _player(w: dict, view: dict, state: pr.State, seat: int, names: list[str]) -
         "goods": sum(board.goods),
         "colonists": board.colonists(),
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
-        "board": drawing.player_drawing(w, pl),
+        "board": drawing.player_drawing(w, pl, arranging, targets),
     }
 
 
@@ -484,7 +501,19 @@ def _buttons(state: pr.State, legal, seat: int) -> dict[str, Any]:
             continue  # their own forms (``_draft``, ``_small_wharf``, ``_royal_supplier``)
         else:
             buttons.append(_button(a, _pass_label(phase, {a.type for a in legal})))
-    return {"kind": "buttons", "phase": phase, "buttons": buttons}
+    return {"kind": "buttons", "phase": phase, "buttons": buttons, "hint": _drawn_hint(legal)}
+
+
+def _drawn_hint(legal) -> str | None:
+    """Where on the drawn board the phase's choice is one click (``choice_targets``)."""
+    types = {a.type for a in legal}
+    if "build" in types:
+        return _("Or click a building with a blue edge in the supply: its coin says your price.")
+    if any(a.type == "sell" and not a.trading_post for a in legal):
+        return _("Or click one of your barrels with a blue edge, or the trading house.")
+    if "load" in types:
+        return _("Or click a ship or one of your barrels with a blue edge.")
+    return None
 
 
 def _discard_label(phase: str, a) -> str:
@@ -658,6 +687,8 @@ def _mayor(state: pr.State, seat: int, posted=None) -> dict[str, Any]:
         "privilege": mayor.privilege_colonists(state),
         "privilege_taken": posted is not None and posted.get("privilege") == "on",
         "supply": state.colonist_supply,
+        # A circle's state as its button says it (static/js/board.js).
+        "occupants": {k: OCCUPANT_NAMES[k] for k in ("empty", "colonist", "noble")},
         "nobles": nobles_game
         and {
             "count": nobles,

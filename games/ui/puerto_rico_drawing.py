@@ -119,6 +119,7 @@ def words(language: str) -> dict[str, Any]:
             "facts": _("cost %(cost)d, %(vp)d VP, circles: %(circles)d, %(left)d left"),
             "you_pay": _("%(facts)s, you pay %(price)d"),
             "in_city": _("%(facts)s, in your city"),
+            "circle_of": _("%(place)s, circle %(n)d of %(circles)d"),
         }
 
 
@@ -137,10 +138,18 @@ def choice_targets(legal: list[pr.Action]) -> dict[tuple, str]:
     """The drawn things that are a legal choice, each with the action (JSON) a click chooses.
 
     A plantation or building offered with and without the hospice's or university's colonist
-    is clicked for the one with it; a ship is clickable only when one good can go on it.
+    is clicked for the one with it; a ship is clickable only when one good can go on it, one
+    of the seat's own barrels when it can go on one ship only (captain) or be sold to the
+    trading house (trader), the trading house when one kind only can be sold to it.
     """
     targets: dict[tuple, str] = {}
     loads: dict[int, list[pr.Action]] = {}
+    shipped: dict[int, list[pr.Action]] = {}
+    sales = [a for a in legal if a.type == "sell" and not a.trading_post]
+    for a in sales:
+        targets[("barrel", GOODS[a.good])] = _json(a)
+    if len(sales) == 1:
+        targets[("house",)] = _json(sales[0])
     for a in legal:
         if a.type == "choose_role":
             targets[("role", a.role)] = _json(a)
@@ -152,9 +161,13 @@ def choice_targets(legal: list[pr.Action]) -> dict[tuple, str]:
             targets[("stack",)] = _json(a)
         elif a.type == "load":
             loads.setdefault(a.ship, []).append(a)
+            shipped.setdefault(a.good, []).append(a)
     for ship, actions in loads.items():
         if len(actions) == 1:
             targets[("ship", ship)] = _json(actions[0])
+    for good, actions in shipped.items():
+        if len(actions) == 1:
+            targets[("barrel", GOODS[good])] = _json(actions[0])
     return targets
 
 
@@ -192,9 +205,20 @@ def _slots(
 # Player boards --------------------------------------------------------------------------
 
 
-def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
+def _spot(w: dict, field: str, place: str, n: int, circles: int, box: tuple, slot: int) -> dict:
+    """Where a click puts or takes a piece while the player arranges them (the mayor): the
+    form's count it changes (``field``, as ``puerto_rico._mayor`` names it), its circle's
+    name, and the box that takes the click, larger than the circle for a finger; ``slot``:
+    which circle of its tile or building it is."""
+    x, y, width, height = box
+    label = w["circle_of"] % {"place": place, "n": n + 1, "circles": circles}
+    return {"field": field, "slot": slot, "label": label, "x": x, "y": y, "w": width, "h": height}
+
+
+def island_spaces(w: dict, pl: dict, arranging: bool = False) -> list[dict[str, Any]]:
     """The player's island tiles in the kinds' order, row by row from the top left (the
-    template draws the 12 empty spaces under them)."""
+    template draws the 12 empty spaces under them); ``arranging``: each tile's circle is a
+    spot to click (``_spot``)."""
     tiles = []
     for kind in ISLAND_KINDS:
         if kind in pl["island"]:
@@ -202,9 +226,9 @@ def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
             nobles = tile.get("nobles", 0)
             occupants = ["noble"] * nobles + ["colonist"] * tile["colonists"]
             occupants += [None] * (tile["tiles"] - len(occupants))
-            tiles += [(kind, occupant) for occupant in occupants]
+            tiles += [(kind, occupant, i, tile["tiles"]) for i, occupant in enumerate(occupants)]
     spaces = []
-    for n, (kind, occupant) in enumerate(tiles):
+    for n, (kind, occupant, i, of_kind) in enumerate(tiles):
         rule = w["rules"]["quarry" if kind == "quarry" else "plantation"]
         state = w["noble_on"] if occupant == "noble" else w["occupied"] if occupant else w["empty"]
         spaces.append(
@@ -215,6 +239,11 @@ def island_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "letter": w["letters"][kind],
                 "title": said(w, f"{w['tiles'][kind]}, {state}", rule),
                 "slots": _slots(TILE / 2, 28, 1, int(bool(occupant)), nobles=occupant == "noble"),
+                "spots": [
+                    _spot(w, f"island-{kind}", w["tiles"][kind], i, of_kind, (0, 0, TILE, TILE), 0)
+                ]
+                if arranging
+                else [],
             }
         )
     for n in range(len(tiles), len(tiles) + pl.get("forests", 0)):
@@ -254,9 +283,10 @@ def city_cells(names: list[str]) -> dict[str, tuple[int, int]]:
     return cells
 
 
-def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
+def city_spaces(w: dict, pl: dict, arranging: bool = False) -> list[dict[str, Any]]:
     """The city's buildings where ``city_cells`` puts them (the template draws the 12 empty
-    spaces under them)."""
+    spaces under them); ``arranging``: the circles spread over the building, each with its
+    share of it as a spot to click (``_spot``)."""
     cells = city_cells(list(pl["city"]))
     city_nobles = pl.get("city_nobles", {})
     spaces = []
@@ -273,6 +303,11 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
         }
         if nobles:
             state = w["of_them_nobles"] % {"state": state, "nobles": nobles}
+        share = CITY_W / max(b.circles, 1)
+        spots = [
+            _spot(w, f"city-{name}", title, i, b.circles, (i * share, 0, share, h), i)
+            for i in range(b.circles if arranging else 0)
+        ]
         spaces.append(
             {
                 "x": CITY_X + c * CITY_PITCH_X,
@@ -283,39 +318,56 @@ def city_spaces(w: dict, pl: dict) -> list[dict[str, Any]]:
                 "squeeze": fit(title, CITY_W - 14),
                 "title": said(w, f"{title}, {state}", w["building_rules"][name]),
                 "slots": _slots(
-                    16,
+                    share / 2 if arranging else 16,
                     h - 10,
                     b.circles,
                     colonists + nobles,
+                    share if arranging else 15,
                     occupant="guest" if guests else "colonist",
                     nobles=nobles,
                 ),
+                "spots": spots,
+                "guests": guests,
             }
         )
     return spaces
 
 
-def barrels(w: dict, goods: dict[str, int], x: float, y: float, pitch: float) -> list[dict]:
-    """One barrel per kind with its count: the goods of a player or of the supply."""
-    return [
-        {
-            "x": x + i * pitch,
-            "y": y,
-            "css": f"pr-barrel good-{g}" + ("" if goods[g] else " is-none"),
-            "letter": w["letters"][g],
-            "count": goods[g],
-            "title": f"{capfirst(w['kinds'][g])}: {goods[g]}",
-        }
-        for i, g in enumerate(GOODS)
-    ]
+def barrels(
+    w: dict, goods: dict[str, int], x: float, y: float, pitch: float, targets: dict | None = None
+) -> list[dict]:
+    """One barrel per kind with its count: the goods of a player or of the supply; a player's
+    own barrel that is a choice (``choice_targets``) carries its action."""
+    drawn = []
+    for i, g in enumerate(GOODS):
+        action = (targets or {}).get(("barrel", g))
+        drawn.append(
+            {
+                "x": x + i * pitch,
+                "y": y,
+                "css": f"pr-barrel good-{g}"
+                + ("" if goods[g] else " is-none")
+                + " is-choice" * bool(action),
+                "letter": w["letters"][g],
+                "count": goods[g],
+                "action": action,
+                "title": f"{capfirst(w['kinds'][g])}: {goods[g]}",
+            }
+        )
+    return drawn
 
 
-def player_drawing(w: dict, pl: dict) -> dict[str, Any]:
-    """A player board as ``_player.html`` draws it."""
+def player_drawing(
+    w: dict, pl: dict, arranging: bool = False, targets: dict | None = None
+) -> dict[str, Any]:
+    """A player board as ``_player.html`` draws it; ``arranging``: its owner places the
+    pieces (the mayor) by clicking its circles, and San Juan has room for all it may show;
+    ``targets``: the owner's choices (``choice_targets``), for the barrels."""
     nobles = pl.get("san_juan_nobles", 0)
     waiting = pl["san_juan"] + nobles
     vp = pl["vp"]
     shown = min(waiting, SAN_JUAN_SHOWN)
+    slots = _slots(14, 184, SAN_JUAN_SHOWN if arranging else shown, shown, 14, nobles=nobles)
     san_juan = ngettext(
         "San Juan: %(count)d colonist waiting", "San Juan: %(count)d colonists waiting", waiting
     ) % {"count": waiting}
@@ -323,14 +375,15 @@ def player_drawing(w: dict, pl: dict) -> dict[str, Any]:
         san_juan = w["of_them_nobles"] % {"state": san_juan, "nobles": nobles}
     return {
         "grid": EMPTY_SPACES,
-        "island": island_spaces(w, pl),
-        "city": city_spaces(w, pl),
+        "arranging": arranging,
+        "island": island_spaces(w, pl, arranging),
+        "city": city_spaces(w, pl, arranging),
         "island_title": w["rules"]["island"],
         "city_title": w["rules"]["city"],
         "san_juan": waiting if waiting > SAN_JUAN_SHOWN else None,
-        "san_juan_slots": _slots(14, 184, shown, shown, 14, nobles=nobles),
+        "san_juan_slots": slots,
         "san_juan_title": said(w, san_juan, w["rules"]["san_juan"]),
-        "goods": barrels(w, pl["goods"], 130, 164, 50),
+        "goods": barrels(w, pl["goods"], 130, 164, 50, targets),
         "goods_title": w["rules"]["goods"],
         "doubloons_title": said(w, capfirst(doubloons(pl["doubloons"])), w["rules"]["doubloons"]),
         "vp_title": said(
@@ -437,6 +490,7 @@ def table_drawing(w: dict, view: dict, names: list[str], targets: dict) -> dict[
             {"x": 268 + i * 37, "good": g, "letter": w["letters"][g]} for i, g in enumerate(house)
         ],
         "house_free": [268 + i * 37 for i in range(len(house), TRADING_HOUSE_SPACES)],
+        "house_action": targets.get(("house",)),
         "house_title": said(
             w, _("Trading house: %(goods)s") % {"goods": sold}, w["rules"]["trading_house"]
         ),

@@ -424,10 +424,11 @@ def test_a_refused_placement_shows_its_reason_next_to_the_form_as_entered(open_p
     page = open_page(anna)
     page.goto(game.get_absolute_url())
     page.get_by_role("button", name=re.compile("^Mayor")).click()
+    # Every colonist sent back to San Juan by the drawn board's clicks (board.js), which set
+    # the form's counts: the engine refuses, circles being free.
+    page.locator(".pr-mayor [data-do=clear]").click()
     counts = page.locator(".pr-mayor input[type=number]")
-    expect(counts.first).to_be_visible()
-    for count in counts.all():
-        count.fill("0")
+    assert {count.input_value() for count in counts.all()} == {"0"}
     version = board_version(page)
 
     page.get_by_role("button", name="Place colonists").click()
@@ -440,6 +441,10 @@ def test_a_refused_placement_shows_its_reason_next_to_the_form_as_entered(open_p
     assert error.evaluate("e => e.nextElementSibling.matches('.pr-mayor')")
     kept = [count.input_value() for count in page.locator(".pr-mayor input[type=number]").all()]
     assert kept and set(kept) == {"0"}
+    # The drawn board shows the placement as sent, not as the colonists stood.
+    placed = ".pr-player.is-viewer :is(.pr-tile, .pr-building) circle.is-colonist"
+    expect(page.locator(".pr-mayor.is-drawn")).to_be_visible()
+    expect(page.locator(placed)).to_have_count(0)
     assert board_version(page) == version
     game.refresh_from_db()
     assert game.version == version

@@ -127,7 +127,7 @@ def button_values(html: str) -> set[str]:
     return {b["value"] for form in Forms(html).forms for b in form["buttons"] if b.get("value")}
 
 
-@pytest.mark.parametrize("role", ["role", "settler", "builder", "captain"])
+@pytest.mark.parametrize("role", ["role", "settler", "builder", "captain", "trader"])
 def test_each_drawn_choice_is_a_button_of_your_choice(role):
     players = [
         player(doubloons=9, goods={"corn": 2}, island={"quarry": (1, 1)}, city={"hacienda": 1}),
@@ -146,11 +146,42 @@ def test_each_drawn_choice_is_a_button_of_your_choice(role):
         "settler": {"settle", "hacienda"},
         "builder": {"build"},
         "captain": {"load"},
+        "trader": {"sell"},
     }[role]
     assert kinds == expected
     # Nobody else gets a drawn choice.
     assert drawn_choices(render(state, (state.current + 1) % 3)) == []
     assert drawn_choices(render(state, None)) == []
+
+
+def drawn_in(html: str, css: str) -> list[pr.Action]:
+    """The actions of the drawn pieces of class ``css``."""
+    found = re.findall(rf'<g class="[^"]*{css}[^"]*"[^>]*data-action="([^"]*)"', html)
+    return [pr.action_from_json(json.loads(a.replace("&quot;", '"'))) for a in found]
+
+
+def test_the_own_barrels_and_the_trading_house_sell_and_load_with_one_click():
+    players = [
+        player(goods={"corn": 2, "coffee": 1}, city={"small_market": 1}),
+        player(goods={"coffee": 1}, island={"indigo": 1}),
+        player(island={"indigo": 1}),
+    ]
+    trader = choose(position(players, seat=ANNA), "trader")
+    html = render(trader, ANNA)
+    # Two kinds to sell: each own barrel sells its kind; the trading house would not say which.
+    assert sorted(a.good for a in drawn_in(html, "pr-barrel")) == [pr.CORN, pr.COFFEE]
+    assert drawn_in(html, "pr-house") == []
+    assert drawn_in(player_board(html, BOB), "pr-barrel") == []  # not the others' barrels
+    # One kind to sell (the house holds coffee): the house sells it too.
+    one = choose(position(players, seat=ANNA, trading_house=["coffee"]), "trader")
+    assert drawn_in(render(one, ANNA), "pr-house") == [pr.Sell(pr.CORN)]
+    # The captain: a barrel that fits one ship only loads there with a click.
+    captain = choose(
+        position(players, seat=ANNA, ships=[("corn", 1), (None, 0), (None, 0)]), "captain"
+    )
+    html = render(captain, ANNA)
+    assert drawn_in(html, "pr-barrel") == [pr.Load(pr.CORN, 0)]  # coffee: either empty ship
+    assert button_values(html) >= set(drawn_choices(html))
 
 
 def test_no_seat_sees_the_face_down_plantations_or_the_others_hidden_vp():

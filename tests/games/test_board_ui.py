@@ -23,6 +23,7 @@ from games.ui.puerto_rico import action_from_post, board_context
 from games.ui.puerto_rico_names import BUILDING_NAMES
 from tests.engines.positions import ANNA, BOB, CHRIS, NAMES, choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
+from tests.engines.test_nobles import NOBLES, noble_player
 
 
 def render(state: pr.State, seat: int | None, names=NAMES) -> str:
@@ -55,6 +56,8 @@ class Forms(HTMLParser):
             self.forms.append(self._form)
         elif self._form is not None and tag in ("input", "button"):
             kind = a.get("type", "text" if tag == "input" else "submit")
+            if kind == "button":  # the mayor's clicks' helpers: never submitted
+                return
             key = {"radio": "radios", "checkbox": "boxes", "submit": "buttons"}.get(kind, "fields")
             self._form[key].append(a)
 
@@ -222,7 +225,7 @@ def test_mayor_screen_has_a_count_per_kind_and_building_prefilled():
     assert "You have 3 colonists (4 if you take the privilege) for 8 circles" in words
     assert "1 colonist from San Juan is pre-filled on the first free circle; move it" in words
     assert "As filled in, 3 are placed and 0 wait in San Juan" in words
-    assert "San Juan rule:" in words
+    assert "While a circle is free, no colonist may wait in San Juan." in words
 
 
 def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
@@ -248,6 +251,44 @@ def test_every_mayor_placement_round_trips_and_the_server_judges_the_rest():
     pr.check(state, pr.action_from_json(action_from_post(query(base))))
     with pytest.raises(pr.IllegalAction, match="San Juan"):
         pr.check(state, pr.action_from_json(action_from_post(query({**base, "island-corn": "0"}))))
+
+
+def spots(html: str) -> Counter:
+    """The circles of a drawn board that a click arranges (board.js), by the count they fill."""
+    return Counter(re.findall(r'<rect class="pr-spot"[^>]* data-field="([^"]+)"', html))
+
+
+def test_the_mayors_own_circles_are_spots_of_the_counts_the_form_posts():
+    state = mayor_state()
+    html = render(state, BOB)
+    (form,) = Forms(html).forms
+    maxima = {f["name"]: int(f["max"]) for f in form["fields"] if f.get("type") == "number"}
+    # One spot per circle, each named by the count it changes: the clicks post the form.
+    assert spots(player_board(html, BOB)) == maxima
+    assert spots(html) == maxima  # nobody else's board has any
+    assert 'data-label="Indigo plant, circle 3 of 3"' in html
+    for seat in (ANNA, CHRIS, None):  # waiting seats and spectators arrange nothing
+        assert spots(render(state, seat)) == Counter()
+    # Outside the mayor's decision no circle is a spot.
+    assert spots(render(table(), ANNA)) == Counter()
+
+
+def test_the_mayors_circles_are_spots_for_nobles_too_and_say_so_in_german():
+    players = [
+        noble_player(island={"corn": 1}, city={"small_market": 0}),
+        noble_player(island={"indigo": 1}),
+        noble_player(island={"indigo": 1}),
+    ]
+    state = choose(position(players, options=NOBLES), "mayor")
+    html = render(state, state.current)
+    (form,) = Forms(html).forms
+    fields = {f["name"] for f in form["fields"] if f.get("type") == "number"}
+    assert {f"noble-{field}" for field in spots(html)} <= fields
+    assert 'data-piece="noble"' in html
+    with translation.override("de"):
+        german = render(state, state.current)
+    assert 'data-label="Kleine Markthalle, Kreis 1 von 1"' in german
+    assert "Adlige in San Juan: {count}" in german
 
 
 def test_the_mayors_board_never_lists_the_placements():
