@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import redis
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 from puerto.celery import app as celery_app
 
@@ -71,8 +71,11 @@ def eager_celery():
 
 @pytest.fixture(autouse=True)
 def default_language():
-    """Each test starts in the site's default language: a request in German (or a test that
-    activates it) must not leave German active for the next test in the same thread."""
+    """Each test starts in the site's default language and time zone: a request of a player in
+    German or in Berlin (the test client runs it in this thread) must not leave either active
+    for the next test."""
     translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
     yield
     translation.activate(settings.LANGUAGE_CODE)
+    timezone.deactivate()
