@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/login/", allauth_views.login, name="login"),
     path("accounts/logout/", allauth_views.logout, name="logout"),
     path("admin/", admin.site.urls),
+    # The moderation panel is the admin; moderators remember this address.
+    path("moderation/", RedirectView.as_view(pattern_name="admin:index"), name="moderation"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"))),
 ]

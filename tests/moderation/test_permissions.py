@@ -62,3 +62,13 @@ def test_a_player_or_staff_who_is_no_moderator_cannot(client, players, staff, wh
     admin_action(client, "games_game", "cancel", [game], reason="let me")
     assert Game.objects.get(pk=game.pk).status == Game.Status.RUNNING
     assert not Entry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_moderator_finds_the_panel_in_the_header_and_at_its_address(client, players, moderator):
+    client.force_login(moderator)
+    header = client.get("/games/").content.decode().split("</header>")[0]
+    assert f'href="{reverse("moderation")}"' in header
+    assert client.get("/moderation/").url == reverse("admin:index")
+    client.force_login(players[0])
+    assert reverse("moderation") not in client.get("/games/").content.decode()
