@@ -36,12 +36,14 @@ lengthAdjust, which squeeze a long label."""
 ATTRIBUTE = re.compile(r'\s([a-zA-Z][\w:-]*)="([^"]*)"')
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]*"')
 """A fresh CSRF token on every page."""
+SWITCH = re.compile(r'name="language" value="[a-z]+"')
+"""The top bar's language switch offers the other language."""
 
 
 def machine_read(page: str) -> dict[str, list[str]]:
     """Each attribute's values in the page's order, but those a person reads."""
     values = defaultdict(list)
-    for name, value in ATTRIBUTE.findall(CSRF.sub("", page)):
+    for name, value in ATTRIBUTE.findall(SWITCH.sub("", CSRF.sub("", page))):
         if name.lower() not in HUMAN:
             values[name].append(value)
     return dict(values)
