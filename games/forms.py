@@ -57,6 +57,10 @@ def ai_levels(engine: str) -> list[tuple[str, str]]:
     return [(level, label) for level, label in Seat.AI.choices if level in known]
 
 
+AGAINST_AI = Seat.AI.MEDIUM
+"""The level a game against the AI starts with: a fair opponent for one who knows the rules."""
+
+
 class NewGameForm(forms.Form):
     num_players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     move_time = forms.ChoiceField(
@@ -102,9 +106,12 @@ class NewGameForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, engine: str, **kwargs) -> None:
+    def __init__(self, *args, engine: str, against_ai: bool = False, **kwargs) -> None:
+        """``against_ai``: every further seat starts as an AI player of ``AGAINST_AI``, the
+        front page's "play against the AI now"."""
         super().__init__(*args, **kwargs)
         self.engine = engine
+        self.against_ai = against_ai
         spec = get_game(engine)
         self.games = [
             {
@@ -128,7 +135,7 @@ class NewGameForm(forms.Form):
                 label=format_lazy(_("Seat {number}"), number=number),
                 choices=levels,
                 required=False,
-                initial=PERSON,
+                initial=AGAINST_AI if against_ai else PERSON,
             )
             self.seat_names.append((number, name))
         self.option_names = []

@@ -36,6 +36,16 @@ class GameQuerySet(models.QuerySet):
             seats = seats.annotate(muted_by_viewer=models.Exists(mutes))
         return self.defer("initial_state").prefetch_related(models.Prefetch("seats", seats))
 
+    def waiting_for_players(self) -> GameQuerySet:
+        """Open games, the latest first, each with the number of seats taken (``seated``):
+        the lobby's list and the front page's."""
+        return (
+            self.filter(status=Game.Status.OPEN)
+            .annotate(seated=models.Count("seats"))
+            .select_related("creator")
+            .order_by("-created_at")
+        )
+
     def listed(self) -> GameQuerySet:
         """Games as the archive and the games to watch list them: the columns a row shows (no
         state), its seats with their users and its results in two more queries, whatever the

@@ -75,6 +75,10 @@ class GameSpec:
     log_heading: Callable[[dict[str, Any], list[str]], str | None] = lambda event, names: None
     """The heading one event of the engine's log opens in the reader's language (the role a
     player takes), or None: the log groups each round's moves under these headings."""
+    summary: str = ""
+    """One or two sentences on the game for the front page, in the reader's language."""
+    picture: str = ""
+    """A static file showing the game's board on puerto, for the front page."""
     ladders: tuple[Ladder, ...] = ()
     """The game's rating ladders, each for some of its player counts; none declared: one
     ladder for every count, named as the game."""

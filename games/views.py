@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.paginator import Page, Paginator
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template, render_to_string
@@ -419,7 +418,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     except ValueError as error:
         messages.error(request, str(error))
         return _see_other(reverse("games:lobby"))
-    form = NewGameForm(request.POST or None, engine=engine)
+    against_ai = request.GET.get("against") == "ai"
+    form = NewGameForm(request.POST or None, engine=engine, against_ai=against_ai)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(request.user, **form.game_arguments())
@@ -427,12 +427,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return redirect(game)
-    open_games = (
-        Game.objects.filter(status=Game.Status.OPEN)
-        .annotate(seated=Count("seats"))
-        .select_related("creator")
-        .order_by("-created_at")[:50]
-    )
+    open_games = Game.objects.waiting_for_players()[:50]
     return render(
         request,
         "games/lobby.html",

@@ -6,23 +6,47 @@ from django.db import DatabaseError, connection
 from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.text import get_text_list
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import notifications
+from games.models import Game
 from games.registry import shelf
+
+FRONT_PAGE_OPEN_GAMES = 8
+"""Open games a visitor sees on the front page; the lobby lists more."""
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Visitors learn what the site is; a player finds the games waiting for their move."""
-    context = {"games": get_text_list([str(game.title) for game in shelf()], gettext("and"))}
-    if request.user.is_authenticated:
+    """Visitors learn what the site is: the games, a board, a game against the AI one sign-up
+    away, the open games to join. A player finds the games waiting for their move."""
+    signed_in = request.user.is_authenticated
+    context = {
+        "games": get_text_list([str(game.title) for game in shelf()], gettext("and")),
+        "shelf": [
+            {"spec": spec, "against_ai": _against_ai_url(spec.name, signed_in)}
+            for spec in shelf()
+        ],
+    }
+    if signed_in:
         waiting = notifications.waiting_for(request.user)
         prefetch_related_objects(waiting, "seats__user")
         context["waiting"] = [{"game": g, "others": g.other_names(request.user)} for g in waiting]
+    else:
+        context["open_games"] = Game.objects.waiting_for_players()[:FRONT_PAGE_OPEN_GAMES]
     return render(request, "home.html", context)
+
+
+def _against_ai_url(engine: str, signed_in: bool) -> str:
+    """The lobby with every further seat given to the AI; a visitor signs up on the way."""
+    lobby = f"{reverse('games:lobby')}?{urlencode({'game': engine, 'against': 'ai'})}"
+    if signed_in:
+        return lobby
+    return f"{reverse('account_signup')}?{urlencode({'next': lobby})}"
 
 
 def _database_ok() -> bool:

@@ -23,4 +23,9 @@ GAME = GameSpec(
     log_heading=log_heading,
     rules_template="games/amerigo/rules.html",
     outcome_parts=OUTCOME_PARTS,
+    summary=gettext_lazy(
+        "Stefan Feld's voyage of discovery: the cubes falling from the tower choose the "
+        "actions; sail, build trading posts, settle the islands. 2 to 4 players."
+    ),
+    picture="img/amerigo.png",
 )

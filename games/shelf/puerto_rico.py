@@ -27,6 +27,11 @@ GAME = GameSpec(
     option_texts=OPTION_TEXTS,
     option_choice_names=OPTION_CHOICE_NAMES,
     outcome_parts=OUTCOME_PARTS,
+    summary=gettext_lazy(
+        "Planters, builders and captains on a Caribbean island: choose a role, and everyone "
+        "does it, you first. 3 to 5 players, the 2-player game, New Buildings and Nobles."
+    ),
+    picture="img/puerto-rico.png",
     # Every edition on one ladder: the expansions change buildings, not the skill that wins,
     # and four ladders would each be thin. The 2-player game is another game (its own
     # setup, three roles each a round), so it is rated apart.

@@ -25,10 +25,12 @@ def link_in(message) -> str:
     return links[0]
 
 
-def sign_up(client, username="anna", email="anna@example.org", password=PASSWORD):
+def sign_up(client, username="anna", email="anna@example.org", password=PASSWORD, **fields):
+    """The sign-up form posted; ``fields`` adds to it (e.g. ``next``)."""
     return client.post(
         "/accounts/signup/",
-        {"username": username, "email": email, "password1": password, "password2": password},
+        {"username": username, "email": email, "password1": password, "password2": password}
+        | fields,
     )
 
 

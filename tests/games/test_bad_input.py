@@ -300,3 +300,19 @@ def test_the_new_game_forms_rated_and_spectators_take_no_hostile_game(users, fie
     assert response.status_code == 400, response.content[:300]
     assert 'class="errorlist' in response.content.decode()
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "query",
+    ["against=AI", "against=ai%00", "against=%ED%A0%80", "against[]=ai", "against=%EF%BD%81i"],
+)
+def test_the_lobby_against_the_ai_takes_only_the_word_ai(users, query):
+    """Play against the AI is a link's switch, not a field: anything but ``against=ai`` (NUL,
+    a lone surrogate, a list, a full-width letter) opens the plain lobby, every seat a person's."""
+    page = session(users[0]).get(f"{reverse('games:lobby')}?game=amerigo&{query}")
+    assert page.status_code == 200
+    assert 'value="medium" selected' not in page.content.decode()
+    assert 'value="medium" selected' in (
+        session(users[0]).get(f"{reverse('games:lobby')}?game=amerigo&against=ai").content.decode()
+    )
