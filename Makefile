@@ -5,8 +5,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HTMX_DIR := static/vendor/htmx
 HTMX_VERSION ?= $(shell cat $(HTMX_DIR)/VERSION)
+IDIOMORPH_DIR := static/vendor/idiomorph
+IDIOMORPH_VERSION ?= $(shell cat $(IDIOMORPH_DIR)/VERSION)
 
-.PHONY: run test lint format bench bench-ai htmx clean
+.PHONY: run test lint format bench bench-ai htmx idiomorph clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,15 +48,24 @@ bench: $(STAMP)
 bench-ai: $(STAMP)
 	$(BIN)/python bench/bench_ai.py
 
+# $(call vendor,package,version,dir,file in dist/): fetch a package from the npm registry and
+# keep one file of it, its licence and its version.
+define vendor
+	rm -rf $(3)/.pack && mkdir -p $(3)/.pack
+	cd $(3)/.pack && npm pack --silent $(1)@$(2) >/dev/null && tar xzf $(1)-$(2).tgz
+	cp $(3)/.pack/package/dist/$(4) $(3)/$(4)
+	cp $(3)/.pack/package/LICENSE $(3)/LICENSE
+	echo $(2) > $(3)/VERSION
+	rm -rf $(3)/.pack
+endef
+
 ## Re-vendor htmx from the npm registry: `make htmx HTMX_VERSION=2.0.12` (VERSION records it).
 htmx:
-	rm -rf $(HTMX_DIR)/.pack && mkdir -p $(HTMX_DIR)/.pack
-	cd $(HTMX_DIR)/.pack && npm pack --silent htmx.org@$(HTMX_VERSION) >/dev/null \
-		&& tar xzf htmx.org-$(HTMX_VERSION).tgz
-	cp $(HTMX_DIR)/.pack/package/dist/htmx.min.js $(HTMX_DIR)/htmx.min.js
-	cp $(HTMX_DIR)/.pack/package/LICENSE $(HTMX_DIR)/LICENSE
-	echo $(HTMX_VERSION) > $(HTMX_DIR)/VERSION
-	rm -rf $(HTMX_DIR)/.pack
+	$(call vendor,htmx.org,$(HTMX_VERSION),$(HTMX_DIR),htmx.min.js)
+
+## Re-vendor idiomorph, htmx's morph swap: `make idiomorph IDIOMORPH_VERSION=0.8.0`.
+idiomorph:
+	$(call vendor,idiomorph,$(IDIOMORPH_VERSION),$(IDIOMORPH_DIR),idiomorph-ext.min.js)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

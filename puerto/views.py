@@ -28,8 +28,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "games": get_text_list([str(game.title) for game in shelf()], gettext("and")),
         "shelf": [
-            {"spec": spec, "against_ai": _against_ai_url(spec.name, signed_in)}
-            for spec in shelf()
+            {"spec": spec, "against_ai": _against_ai_url(spec.name, signed_in)} for spec in shelf()
         ],
     }
     if signed_in:

@@ -103,17 +103,29 @@ def top(page: Page, css: str) -> float:
     return page.locator(css).first.bounding_box()["y"]
 
 
+SIDE_SCROLLERS = """() => [...document.querySelectorAll('#board *')]
+  .filter(e => e instanceof HTMLElement && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1
+    && getComputedStyle(e).overflowX !== 'visible')
+  .map(e => e.className)"""
+"""The boxes of the board that cut off or scroll sideways what they hold (not the 1-pixel boxes
+of words only screen readers read)."""
+
+
 def look(open_page, game: Game, user, name: str, tmp_path) -> tuple[int, Page]:
-    """The page on a desktop (its height) and on a phone, both photographed."""
+    """The page on a desktop (its height) and on a phone, both photographed. On neither does
+    the page scroll sideways, nor does any box of the board hide a side-scroller."""
     desk = open_page(user, **DESKTOP)
     desk.goto(game.get_absolute_url())
     expect(desk.locator(".pr")).to_be_visible()
     desk.screenshot(path=tmp_path / f"{name}-1280x900.png")
+    assert desk.evaluate("document.scrollingElement.scrollWidth") <= 1280
+    assert desk.evaluate(SIDE_SCROLLERS) == []
     phone = open_page(user, **PHONE)
     phone.goto(game.get_absolute_url())
     expect(phone.locator(".pr")).to_be_visible()
     phone.screenshot(path=tmp_path / f"{name}-390x844.png", full_page=True)
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    assert phone.evaluate(SIDE_SCROLLERS) == []
     # On a phone the own board and the choices come first, then the table, then the others.
     assert top(phone, ".pr-mine") < top(phone, ".pr-center") < top(phone, ".pr-players")
     return height(desk), phone
@@ -144,6 +156,11 @@ def test_a_four_player_table_fits_the_desktop_and_puts_the_own_board_first_on_a_
     )
     assert desk_height <= 900
     expect(phone.locator(".pr-mine .pr-buttons-captain")).to_be_visible()
+    german = user_at(game, users, captain.current)
+    german.language = "de"
+    german.save()
+    desk_height, phone = look(open_page, game, german, "captain-de", tmp_path)
+    assert desk_height <= 900
 
     over = pr.to_json(captain)
     over["phase"], over["current"] = "over", None

@@ -221,10 +221,10 @@ def test_the_rules_page_has_every_building_role_and_piece_in_both_languages(
             page = text(Client().get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
             for name in pr.BUILDINGS:
                 assert str(BUILDING_NAMES[name]).lower() in page.lower()
-                assert building_rule(name).replace("'", "&#x27;") in page
+                assert building_rule(name) in page
             for role in ROLE_RULES.values():
-                assert str(role).replace("'", "&#x27;") in page
+                assert str(role) in page
             for rule in COMPONENT_RULES.values():
-                assert str(rule).replace("'", "&#x27;") in page
+                assert str(rule) in page
     assert "Rathaus (groß) Kosten 10, 4 SP, Spalte 4, Kreise: 1" in page
     assert "„Werft-Schiff“" in page and "du" in page.split()

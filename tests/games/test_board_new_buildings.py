@@ -226,7 +226,7 @@ def test_the_trading_post_sale_and_the_librarys_double_privilege():
     words = text(html)
     # Plain price 4, the trader's privilege twice with the library.
     assert "Sell 1 coffee to the supply for 6 doubloons (trading post)" in words
-    assert "with the trader&#x27;s privilege twice (library)" in words
+    assert "with the trader's privilege twice (library)" in words
 
 
 def small_wharf_state() -> pr.State:

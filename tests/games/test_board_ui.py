@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -115,8 +116,9 @@ def assert_forms_are_wired(html: str) -> None:
 
 
 def text(html: str) -> str:
-    """The page's words, tags removed and spaces collapsed (none before punctuation)."""
-    words = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    """The page's words, tags removed, entities read and spaces collapsed (none before
+    punctuation)."""
+    words = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
     return re.sub(r"\(\s+", "(", re.sub(r"\s+([,.;:)])", r"\1", words))
 
 
