@@ -62,3 +62,20 @@ def test_what_changed_while_the_page_was_closed_glows_when_it_opens_again(open_p
     piece = again.locator(".just-changed")
     assert piece.evaluate("p => getComputedStyle(p).animationName") == "none"
     assert piece.evaluate("p => getComputedStyle(p).filter") != "none"
+
+
+def test_an_opponents_board_opened_at_full_size_stays_open_when_a_move_comes_in(
+    open_page, anna, bob
+):
+    game = game_with_governor(bob, anna)
+    page = open_page(anna)
+    page.goto(game.get_absolute_url())
+    page.locator(".pr-scores label", has_text="bob").click()
+    close = page.locator(".pr-other .pr-zoom-close").filter(visible=True)
+    expect(close).to_have_count(1)
+
+    bob_chooses_a_role(game, bob)
+    expect(page.locator("#board")).to_have_attribute("data-version", "1")
+
+    expect(close).to_have_count(1)
+    expect(page.locator(".pr-zoom:checked")).to_have_count(1)
