@@ -158,7 +158,9 @@ def test_the_draft_fits_a_phone_and_its_rules_open_without_drafting(
     django_user_model,
 ):
     anna = make_user(django_user_model, "anna")
-    game = open_in_lobby(open_page(anna, **DESK), 4, "easy", "easy", "easy", edition="New Buildings")
+    game = open_in_lobby(
+        open_page(anna, **DESK), 4, "easy", "easy", "easy", edition="New Buildings"
+    )
     phone = open_page(anna, **PHONE)
     phone.goto(game.get_absolute_url())
     settled(phone)
