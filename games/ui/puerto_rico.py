@@ -203,39 +203,62 @@ def _draft_refusal(state: pr.State, name: str) -> str:
 
 
 def _draft(state: pr.State, names: list[str], legal) -> dict[str, Any]:
-    """The building draft: who picks, the spaces left, and every violet building still on
-    offer with its rule; those the seat to act may pick carry their action, those no one may
-    pick now say why."""
+    """The building draft: who picks, and the board's violet spaces by column as the board
+    has them (costs 1-3, 4-6, 7-9 and the large ones), each column with its spaces (the
+    drafted buildings on theirs, by whom) and every violet building still on offer for them
+    with its rule; those the seat to act may pick carry their action, those no one may pick
+    now say why."""
     actions = {a.building: a for a in legal}
     free = draft.free_spaces(state)
-    candidates = [
-        {
-            "name": capfirst(BUILDING_NAMES[b.name]),
-            "cost": b.cost,
-            "vp": b.vp,
-            "circles": b.circles,
-            "large": b.large,
-            "new": b.expansion != BASE,
-            "rule": building_rule(b.name),
-            "json": b.name in actions and json.dumps(pr.action_to_json(actions[b.name])),
-            "refusal": _draft_refusal(state, b.name),
-        }
-        for b in sorted(
-            (BUILDINGS[name] for name in draft.on_offer(state)),
-            key=lambda b: (b.cost, b.expansion != BASE),
+    on_offer = sorted(
+        (BUILDINGS[name] for name in draft.on_offer(state)),
+        key=lambda b: (b.cost, b.expansion != BASE),
+    )
+    drafted: dict[int, list[dict[str, str]]] = {cost: [] for cost in free}
+    for n, b in enumerate(state.drafted):
+        drafted[BUILDINGS[b].cost].append(
+            {"name": capfirst(BUILDING_NAMES[b]), "by": names[draft.picker(state.num_players, n)]}
         )
-    ]
+    columns = []
+    for column in range(1, 5):
+        costs = [cost for cost in free if _draft_column(cost) == column]
+        columns.append(
+            {
+                "low": costs[0],
+                "high": costs[-1],
+                "large": column == 4,
+                "free": sum(free[cost] for cost in costs),
+                "spaces": [
+                    {"cost": cost, **on_space}
+                    for cost in costs
+                    for on_space in drafted[cost] + [{}] * free[cost]
+                ],
+                "candidates": [
+                    {
+                        "id": b.name,
+                        "name": capfirst(BUILDING_NAMES[b.name]),
+                        "cost": b.cost,
+                        "vp": b.vp,
+                        "circles": b.circles,
+                        "circle_marks": "○" * b.circles,
+                        "new": b.expansion != BASE,
+                        "rule": building_rule(b.name),
+                        "json": b.name in actions
+                        and json.dumps(pr.action_to_json(actions[b.name])),
+                        "refusal": _draft_refusal(state, b.name),
+                    }
+                    for b in on_offer
+                    if _draft_column(b.cost) == column
+                ],
+            }
+        )
     office, trading_post = BUILDING_NAMES["office"], BUILDING_NAMES["trading_post"]
     return {
         "picker": names[state.current],
         "picks_left": sum(free.values()),
         "small_left": sum(n for cost, n in free.items() if cost < 10),
         "large_left": free[10],
-        "drafted": [
-            {"name": capfirst(BUILDING_NAMES[b]), "by": names[draft.picker(state.num_players, n)]}
-            for n, b in enumerate(state.drafted)
-        ],
-        "candidates": candidates,
+        "columns": columns,
         "office": office,
         "trading_post": trading_post,
     }

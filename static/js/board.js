@@ -1,11 +1,12 @@
 // The drawn Puerto Rico board. A click on a drawn choice (a role card, plantation, building,
 // ship or draft candidate with data-action) presses the button of "Your choice" that posts the same action, so
-// htmx, the version check and the refusals stay those of the buttons. Pointing at, focusing or
-// tapping a drawn piece shows its rule (the piece's <title>) under the table. Without
-// JavaScript the buttons and the titles do the same.
+// htmx, the version check and the refusals stay those of the buttons; a draft candidate's
+// rule fold ("?") only opens its rule. Pointing at, focusing or tapping a drawn piece shows
+// its rule (the piece's <title>) under the table. Without JavaScript the buttons and the
+// titles do the same.
 document.addEventListener("click", (event) => {
   const drawn = event.target.closest(".pr [data-action]");
-  if (!drawn || event.target.closest("button")) return;
+  if (!drawn || event.target.closest("button, .pr-candidate details")) return;
   const buttons = document.querySelectorAll(".pr-choices button[name=action]");
   const button = [...buttons].find((b) => b.value === drawn.dataset.action);
   if (button) button.click();

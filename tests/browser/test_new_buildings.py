@@ -1,6 +1,8 @@
 """A New Buildings game in Chromium: opened in the lobby against two AI players, the violet
 buildings drafted through the page (a click on a candidate, and its button), then rounds
-played with the first choice of each form. Screenshots of the draft on a desk and a phone."""
+played with the first choice of each form. Screenshots of the draft on a desk and a phone.
+The draft's grid fits a desk's first screen above the own board at its full size, and a
+phone without sideways scrolling."""
 
 import re
 
@@ -35,7 +37,7 @@ def draft_one(page: Page, by_click: bool) -> None:
     version = board_version(page)
     candidate = page.locator(".pr-draft li.is-choice").first
     if by_click:
-        candidate.locator("h3").click()  # the card, not its button: board.js presses it
+        candidate.locator("strong").click()  # the card, not its button: board.js presses it
     else:
         candidate.get_by_role("button").click()
     expect_board_after(page, version)
@@ -104,6 +106,83 @@ def test_a_new_buildings_game_against_ais_is_drafted_and_played_in_the_pages(
         first_choice(page)
     assert state.round >= 3 or pr.is_over(state)
     page.screenshot(path=tmp_path / "round-3-1280x900.png", full_page=True)
+
+
+MEASURE = """() => {
+    const top = (css) => document.querySelector(css).getBoundingClientRect().top;
+    return {
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        height: window.innerHeight,
+        board: document.querySelector(".pr-mine .pr-board").getBoundingClientRect().width,
+        board_top: top(".pr-mine .pr-board"),
+        candidate_top: document.querySelector(".pr-candidate") && top(".pr-candidate"),
+    };
+}"""
+
+
+def test_the_draft_grid_leaves_the_own_board_its_size_on_a_desk_and_fits_a_phone(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+):
+    anna = make_user(django_user_model, "anna")
+    page = open_page(anna, **DESK)
+    game = open_in_lobby(page, 4, "easy", "easy", "easy", edition="New Buildings")
+    expect(page.locator(".pr-draft")).to_contain_text("Your pick:")
+    # Four columns as the board has them, side by side on a desk.
+    heads = page.locator(".pr-draft-column h3")
+    expect(heads).to_have_count(4)
+    expect(heads.nth(0)).to_contain_text("Cost 1\u20133")
+    expect(heads.nth(3)).to_contain_text("Large buildings")
+    tops = {round(h.bounding_box()["y"]) for h in heads.all()}
+    assert len(tops) == 1
+    drafting = page.evaluate(MEASURE)
+    assert drafting["scroll"] <= drafting["client"]
+    # The grid and the own board are both in the first screen.
+    assert 0 <= drafting["candidate_top"] < drafting["height"]
+    assert drafting["board_top"] < drafting["height"]
+
+    # The same board once the draft is over: the draft took nothing of its width.
+    state = pr.from_json(game_state(game))
+    while state.phase == "draft":
+        state = pr.apply(state, pr.legal_actions(state)[0])
+    Game.objects.filter(pk=game.pk).update(state=pr.to_json(state))
+    page.reload()
+    expect(page.locator(".pr-draft")).to_have_count(0)
+    playing = page.evaluate(MEASURE)
+    assert drafting["board"] >= 0.95 * playing["board"]
+
+
+def test_the_draft_fits_a_phone_and_its_rules_open_without_drafting(
+    open_page,  # noqa: F811 (the fixture imported above)
+    django_user_model,
+):
+    anna = make_user(django_user_model, "anna")
+    game = open_in_lobby(
+        open_page(anna, **DESK), 4, "easy", "easy", "easy", edition="New Buildings"
+    )
+    phone = open_page(anna, **PHONE)
+    phone.goto(game.get_absolute_url())
+    settled(phone)
+    expect(phone.locator(".pr-draft li.is-choice").first).to_be_visible()
+    measured = phone.evaluate(MEASURE)
+    assert measured["scroll"] <= measured["client"]
+    # The rule in one line; the whole of it behind "Rules".
+    rules = phone.locator(".pr-draft-rules")
+    expect(rules.locator(".pr-rule")).to_be_hidden()
+    rules.locator("summary").click()
+    expect(rules.locator(".pr-rule")).to_be_visible()
+    # A candidate's rule opens with a tap on its "?", which drafts nothing.
+    version, drafted = board_version(phone), game_state(game)["drafted"]
+    candidate = phone.locator(".pr-draft li.is-choice").first
+    rule = candidate.locator(".pr-candidate-rule p")
+    expect(rule).to_be_hidden()
+    candidate.get_by_role("group").locator("summary").tap()
+    expect(rule).to_be_visible()
+    expect(candidate.get_by_role("button")).to_have_accessible_description(rule.inner_text())
+    assert board_version(phone) == version and game_state(game)["drafted"] == drafted
+    measured = phone.evaluate(MEASURE)
+    assert measured["scroll"] <= measured["client"]
 
 
 def game_state(game: Game) -> dict:

@@ -80,14 +80,60 @@ def test_the_draft_screen_lists_the_candidates_with_their_rules_and_who_picks():
     assert "<form" not in section(render(state, BOB), "pr-mine")
 
 
+def draft_columns(html: str) -> list[str]:
+    """The draft's four columns, as the board has them: costs 1-3, 4-6, 7-9 and large."""
+    return section(html, "pr-draft pr-choices").split('<div class="pr-draft-column">')[1:]
+
+
+def candidate_names(column: str) -> list[str]:
+    return re.findall(r'<li class="pr-candidate.*?<strong>(.*?)</strong>', column, re.S)
+
+
+def test_the_draft_is_a_grid_of_the_boards_columns_with_their_spaces_and_candidates():
+    state = new_game()
+    columns = draft_columns(render(state, ANNA))
+    heads = [text(re.search(r"<h3>.*?</h3>", c, re.S).group(0)) for c in columns]
+    assert heads == [
+        "Cost 1\u20133 4 spaces free",
+        "Cost 4\u20136 4 spaces free",
+        "Cost 7\u20139 4 spaces free",
+        "Large buildings 5 spaces free",
+    ]
+    # Each candidate in the column of its cost, cheapest first; a space for each cost.
+    for column, (low, high) in zip(columns, [(1, 3), (4, 6), (7, 9), (10, 10)], strict=True):
+        costs = [int(c) for c in re.findall(r'<span class="pr-draft-coin"[^>]*>(\d+)<', column)]
+        assert costs == sorted(costs) and {low, high} <= set(costs) <= set(range(low, high + 1))
+    assert candidate_names(columns[0])[:2] == ["Small market", "Aqueduct"]
+    assert "Statue" in candidate_names(columns[3]) and "Statue" not in candidate_names(columns[2])
+    assert [len(candidate_names(c)) for c in columns] == [8, 8, 8, 7]
+    assert [c.count('<li class="pr-draft-space"') for c in columns] == [4, 4, 4, 5]
+
+
+def test_each_candidate_is_a_small_card_its_rule_folded_and_its_button_described_by_it():
+    html = section(render(new_game(), ANNA), "pr-draft pr-choices")
+    church = re.search(r'<li class="pr-candidate[^"]*"[^>]*title="Church: .*?</li>', html, re.S)
+    church = church.group(0)
+    rule = building_rule("church").replace("'", "&#x27;")
+    assert f'<p id="pr-draft-rule-church">{rule}</p></details>' in church
+    assert 'aria-label="Draft Church" aria-describedby="pr-draft-rule-church"' in church
+    assert "2 VP" in text(church) and "cost 5, 2 VP, circles: 1" in text(church)
+    # The rule is one folded line, the whole of it behind "Rules".
+    fold = re.search(r'<details class="pr-draft-rules">.*?</summary>', html, re.S).group(0)
+    assert "always the office or the trading post, never both." in text(fold)
+    assert text(fold).endswith("Rules")
+
+
 def test_a_drafted_building_takes_its_space_and_the_office_shuts_out_the_trading_post():
     state = play(new_game(), pr.Draft("office"))
     html = assert_offers_the_legal_actions(state)
     assert html.count('class="pr-building is-space"') == 16
     assert 'id="pr-building-office"' in html
-    draft = text(section(html, "pr-draft pr-choices"))
-    assert "Drafted: Office (Anna)" in draft
-    assert "Trading post" not in draft.split("Drafted:")[1]
+    columns = draft_columns(html)
+    spaces = text(re.search(r'<ul class="pr-draft-spaces">.*?</ul>', columns[1], re.S).group(0))
+    assert spaces == "cost 4 free space cost 5 Office (Anna) cost 5 free space cost 6 free space"
+    assert "Cost 4\u20136 3 spaces free" in text(columns[1])
+    assert "Trading post" not in candidate_names(columns[1])
+    assert "Office" not in candidate_names(columns[1])
     assert "Bob picks." in text(section(render(state, ANNA), "pr-draft pr-choices"))
 
 
@@ -109,7 +155,8 @@ def test_the_draft_reads_in_german():
     words = text(german(new_game(), ANNA))
     assert "Auswahl der Gebäude" in words and "Du wählst:" in words
     assert "Immer das Kontor oder den Handelsposten, nie beide" in words
-    assert "Kirche wählen" in words and "Die neuen Gebäude" in words
+    assert "Die neuen Gebäude" in words and "Kosten 1\u20133 4 Bauplätze frei" in words
+    assert 'aria-label="Kirche wählen"' in german(new_game(), ANNA)
 
 
 # Every phase of a game ------------------------------------------------------------------
