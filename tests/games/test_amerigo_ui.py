@@ -15,7 +15,7 @@ from django.utils.datastructures import MultiValueDict
 
 from games.engines import amerigo as am
 from games.registry import get_game
-from games.ui.amerigo import action_from_post
+from games.ui.amerigo import action_from_post, voyage
 from games.ui.amerigo_names import field_name
 from tests.engines.amerigo.positions import play, position
 
@@ -294,3 +294,42 @@ def test_the_rules_page_tells_the_ships_on_the_frame_and_the_gold_at_a_tracks_en
     text = html.unescape(page.content.decode())
     for rule in RULES_PAGE[language]:
         assert rule in text
+
+
+def done_label(page: str) -> str:
+    return next(
+        html.unescape(label)
+        for value, label in re.findall(r'value="([^"]*)"[^>]*>([^<]*)</button>', page)
+        if json.loads(html.unescape(value)) == {"type": "done"}
+    )
+
+
+def test_after_a_voyage_of_all_its_ap_shipping_does_not_call_the_ap_unused():
+    """A voyage spends none of the action's AP (each ship sails as far as they reach): the
+    end of shipping names the ships that have not sailed, never "4 AP unused" after a ship
+    sailed 4 fields, and the ships' reach stays told."""
+    state = position(field={"blue": 4})
+    frame = state.map.frame
+    state.players[0].ships = [frame[0], frame[-1]]
+    state = play(state, {"type": "choose", "colour": "blue"})
+    assert state.act["ap"] == 4
+    page = render(state, 0)
+    assert done_label(page) == "End the action (no ship has sailed)"
+    assert "shipping: each ship may sail up to 4 fields" in page
+    far = next(
+        a
+        for a in am.legal_actions(state)
+        if a["type"] == "sail"
+        and a["ship"] == 0
+        and not a["post"]
+        and len(voyage(state, frame[0], a["to"])) == 5
+    )
+    state = play(state, far)
+    page = render(state, 0)
+    assert "unused" not in done_label(page)
+    assert done_label(page) == "End the action (ship 2 has not sailed)"
+    assert "shipping: ship 2 may sail up to 4 fields" in page
+    state = play(state, {"type": "sail", "ship": 1, "to": frame[-1], "post": False})
+    page = render(state, 0)
+    assert done_label(page) == "End the action"
+    assert "shipping: both ships have sailed" in page
