@@ -255,12 +255,13 @@ def test_on_a_phone_the_larger_map_doubles_the_fields_and_stays_for_the_next_boa
 
 def sailing_game(anna, ap: int = 4):  # noqa: F811
     """A 4-player game in which Anna has chosen shipping with ``ap`` AP, her ships on the
-    frame, none sailed yet; the game starts from this position."""
+    frame, none sailed yet, and 5 gold; the game starts from this position."""
     game = services.create_game(anna, num_players=4, engine="amerigo", ai_levels=["random"] * 3)
     seat = game.seat_of(anna).position
     state = position(4, seed=game.seed, field={"blue": ap}, seat=seat)
     frame = state.map.frame
     state.players[seat].ships = [frame[0], frame[-1]]
+    state.players[seat].gold = 5
     state = am.apply(state, {"type": "choose", "colour": "blue"})
     game.moves.all().delete()
     Game.objects.filter(pk=game.pk).update(
