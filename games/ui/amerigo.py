@@ -378,19 +378,38 @@ TRACK_STEP = 30
 
 
 def _track(title: str, fields: list[dict], at: dict[int, list[int]]) -> dict[str, Any]:
+    """A track's fields with their discs, drawn in one row, and in two for a phone."""
+    fields = [
+        {
+            **f,
+            "light": f.get("colour") in (None, "white", "yellow", "any"),
+            "discs": [{"seat": s, "dy": j * 8} for j, s in enumerate(at.get(k, []))],
+        }
+        for k, f in enumerate(fields)
+    ]
+    height = 36 + 8 * max((len(v) for v in at.values()), default=1) + 16
+    half = -(-len(fields) // 2)
     return {
         "title": title,
-        "fields": [
+        "fields": fields,
+        "drawings": [
             {
-                **f,
-                "x": 2 + k * TRACK_STEP,
-                "light": f.get("colour") in (None, "white", "yellow", "any"),
-                "discs": [{"seat": s, "dy": j * 8} for j, s in enumerate(at.get(k, []))],
-            }
-            for k, f in enumerate(fields)
+                "narrow": False,
+                "width": 4 + len(fields) * TRACK_STEP,
+                "height": height,
+                "fields": [{**f, "x": 2 + k * TRACK_STEP, "y": 2} for k, f in enumerate(fields)],
+            },
+            {
+                "narrow": True,
+                "width": 4 + half * TRACK_STEP,
+                "height": 2 * height + 2,
+                "fields": [
+                    {**f, "x": 2 + k % half * TRACK_STEP, "y": 2 + k // half * (height + 2)}
+                    for k, f in enumerate(fields)
+                ],
+            },
         ],
-        "width": 4 + len(fields) * TRACK_STEP,
-        "height": 36 + 8 * max((len(v) for v in at.values()), default=1) + 16,
+        "height": height,
     }
 
 
@@ -421,9 +440,10 @@ def _tracks(view: dict) -> list[dict[str, Any]]:
         ),
     ]
     # One scale for all: a field is as wide on every track.
-    widest = max(t["width"] for t in tracks)
-    for t in tracks:
-        t["share"] = round(100 * t["width"] / widest)
+    for k in range(2):
+        widest = max(t["drawings"][k]["width"] for t in tracks)
+        for t in tracks:
+            t["drawings"][k]["share"] = round(100 * t["drawings"][k]["width"] / widest)
     return tracks
 
 
