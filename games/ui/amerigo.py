@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
@@ -57,6 +57,10 @@ MARGIN = 14
 """Room for the column letters and row numbers around the map."""
 BUTTONS_AT_MOST = 8
 """A group of more choices than this is a list to pick from, not a row of buttons."""
+
+
+COAST_RADIUS = 6
+"""How round an island's coast is drawn at a corner of its fields (SVG units)."""
 
 
 def board_context(
@@ -129,6 +133,8 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
     for i, k in enumerate(island):
         if k >= 0:
             first_of_island.setdefault(k, i)
+    water = [i for i in range(rows * cols) if m["cells"][i // cols][i % cols] in "~f"]
+    frame = [i for i in range(rows * cols) if m["cells"][i // cols][i % cols] == "f"]
     fields = []
     for i in range(rows * cols):
         kind = kinds.get(m["cells"][i // cols][i % cols])
@@ -153,6 +159,7 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
                 "raw_name": GOOD_NAMES[m["raw"][str(i)]] if i in raw_left else None,
                 "built": built.get(i),
                 "ship": ships.get(i),
+                "ship_mine": i in ships and ships[i]["seat"] == view["seat"],
                 "legal": i in legal,
                 "moves": legal.get(i, 0),
             }
@@ -161,6 +168,20 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
         "width": 2 * MARGIN + cols * CELL,
         "height": 2 * MARGIN + rows * CELL,
         "cell": CELL,
+        "sea": outline(water, cols, 0),
+        "frame": outline(frame, cols, 2),
+        "coasts": [
+            {"island": k, "path": outline(cells, cols, COAST_RADIUS), "done": view["completed"][k]}
+            for k, cells in enumerate(state.map.island_cells)
+        ],
+        "tiles": [
+            {
+                "path": outline(b["cells"], cols, 3),
+                "village": b["tile"] in VILLAGES,
+                "seat": b["seat"],
+            }
+            for b in view["built"]
+        ],
         "fields": fields,
         "columns": [
             {"x": MARGIN + c * CELL + CELL // 2, "label": chr(ord("A") + c)} for c in range(cols)
@@ -181,51 +202,214 @@ def _map(state: am.State, view: dict, choices: list[dict]) -> dict[str, Any]:
     }
 
 
+def outline(cells, cols: int, radius: int) -> str:
+    """An SVG path round the union of the map fields ``cells`` (a map of ``cols`` columns),
+    its corners rounded by ``radius``. Each ring runs with the fields on its right: clockwise
+    round land, anticlockwise round a lake inside it, so the nonzero fill leaves lakes open."""
+    inside = {divmod(c, cols) for c in cells}
+    nexts: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for r, c in inside:  # points are (column, row) corners of fields
+        if (r - 1, c) not in inside:
+            nexts.setdefault((c, r), []).append((c + 1, r))
+        if (r, c + 1) not in inside:
+            nexts.setdefault((c + 1, r), []).append((c + 1, r + 1))
+        if (r + 1, c) not in inside:
+            nexts.setdefault((c + 1, r + 1), []).append((c, r + 1))
+        if (r, c - 1) not in inside:
+            nexts.setdefault((c, r + 1), []).append((c, r))
+    rings = []
+    while nexts:
+        start = min(nexts)
+        ring, point, heading = [start], start, None
+        while True:
+            ends = nexts[point]
+            # Where two fields touch only at a corner, turn right: each keeps its own ring.
+            end = min(ends, key=lambda e: _turn(heading, (e[0] - point[0], e[1] - point[1])))
+            ends.remove(end)
+            if not ends:
+                del nexts[point]
+            heading = (end[0] - point[0], end[1] - point[1])
+            point = end
+            if point == start:
+                break
+            ring.append(point)
+        rings.append(_corners(ring))
+    return " ".join(_rounded(ring, radius) for ring in rings)
+
+
+def _turn(heading, step) -> int:
+    """0 for a right turn, 1 straight on, 2 left (screen coordinates: y grows downwards)."""
+    if heading is None:
+        return 0
+    cross = heading[0] * step[1] - heading[1] * step[0]
+    return 0 if cross > 0 else 1 if cross == 0 else 2
+
+
+def _corners(ring: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ring without the points where it runs straight on."""
+    n = len(ring)
+    return [
+        q
+        for k, q in enumerate(ring)
+        if (q[0] - ring[k - 1][0]) * (ring[(k + 1) % n][1] - q[1])
+        != (q[1] - ring[k - 1][1]) * (ring[(k + 1) % n][0] - q[0])
+    ]
+
+
+def _rounded(ring: list[tuple[int, int]], radius: int) -> str:
+    points = [(MARGIN + c * CELL, MARGIN + r * CELL) for c, r in ring]
+    n = len(points)
+    parts = []
+    for k, (x, y) in enumerate(points):
+        (px, py), (nx, ny) = points[k - 1], points[(k + 1) % n]
+        r_in = min(radius, (abs(x - px) + abs(y - py)) // 2)
+        r_out = min(radius, (abs(nx - x) + abs(ny - y)) // 2)
+        sx = (x > px) - (x < px)
+        sy = (y > py) - (y < py)
+        tx = (nx > x) - (nx < x)
+        ty = (ny > y) - (ny < y)
+        before = f"{x - sx * r_in} {y - sy * r_in}"
+        after = f"{x + tx * r_out} {y + ty * r_out}"
+        parts.append(f"L{before}Q{x} {y} {after}" if radius else f"L{x} {y}")
+    parts[0] = "M" + parts[0][1:]
+    return "".join(parts) + "Z"
+
+
+def voyage(state: am.State, start: int, to: int) -> list[int]:
+    """The fields a ship on ``start`` sails through to ``to``, both ends included: a shortest
+    way over water fields (ships do not block one another), as drawn when a voyage is
+    pointed at. Which voyages are legal is the engine's call."""
+    m = state.map
+    came_from = {start: start}
+    edge = [start]
+    while edge and to not in came_from:
+        nxt = []
+        for cell in edge:
+            for n in m.neighbours[cell]:
+                if n not in came_from and m.is_water(n):
+                    came_from[n] = cell
+                    nxt.append(n)
+        edge = nxt
+    way = [to]
+    while way[-1] != start:
+        way.append(came_from[way[-1]])
+    return way[::-1]
+
+
+def _centre(cell: int, cols: int) -> str:
+    r, c = divmod(cell, cols)
+    return f"{MARGIN + c * CELL + CELL // 2},{MARGIN + r * CELL + CELL // 2}"
+
+
 # The rondel, the tracks, the central board ---------------------------------------------------
 
 
+RONDEL = (115, 115, 50, 108)
+"""The rondel's centre, the radius of its action field and its outer radius (SVG units)."""
+TOWER_EXIT = (262, 196)
+"""Where the cubes leave the drawn cube tower."""
+
+
 def _rondel(view: dict) -> dict[str, Any]:
-    """Each colour's supply field round the action field, and the cubes in the action field
-    (laid out in rows of 7)."""
+    """Each colour's supply field as a wedge round the action field, its cubes piled on it,
+    and the cubes in the action field: those that fell out of the cube tower this turn."""
+    cx, cy, inner, outer = RONDEL
+    step = 2 * math.pi / len(COLOURS)
+
+    def at(radius: float, angle: float) -> tuple[int, int]:
+        return round(cx + radius * math.sin(angle)), round(cy - radius * math.cos(angle))
+
     fields = []
     for k, c in enumerate(COLOURS):
-        angle = 2 * math.pi * k / len(COLOURS)
+        angle = step * k
+        a0, a1 = angle - step / 2, angle + step / 2
+        (x0, y0), (x1, y1) = at(outer, a0), at(outer, a1)
+        (x2, y2), (x3, y3) = at(inner, a1), at(inner, a0)
+        wedge = (
+            f"M{x0} {y0}A{outer} {outer} 0 0 1 {x1} {y1}L{x2} {y2}A{inner} {inner} 0 0 0 {x3} {y3}Z"
+        )
+        nx, ny = at(inner + 13, angle)
+        px, py = at(inner + 40, angle)
+        n = view["supply"][c]
+        per_row = 4
+        rows = -(-n // per_row)
         fields.append(
             {
                 "colour": c,
                 "name": COLOUR_NAMES[c],
                 "action": ACTION_NAMES[c],
-                "supply": view["supply"][c],
+                "supply": n,
                 "field": view["field"][c],
                 "now": k == view["turn"] and view["phase"] != "over",
-                "cubes": range(view["field"][c]),
-                "x": round(110 + 82 * math.sin(angle)),
-                "y": round(110 - 82 * math.cos(angle)),
+                "wedge": wedge,
+                "x": nx,
+                "y": ny,
+                "pile": [
+                    {
+                        "x": px - 5 * min(per_row, n) + 1 + (i % per_row) * 10,
+                        "y": py - 5 * rows + (i // per_row) * 10,
+                    }
+                    for i in range(n)
+                ],
             }
         )
     cubes = [c for c in COLOURS for _ in range(view["field"][c])]
-    rows = -(-len(cubes) // 7)
-    return {
-        "fields": fields,
-        "cubes": [
-            {"colour": c, "x": 75 + (i % 7) * 10, "y": 110 - 5 * rows + (i // 7) * 10}
-            for i, c in enumerate(cubes)
-        ],
-    }
+    per_row = 5 if len(cubes) <= 15 else 7
+    rows = -(-len(cubes) // per_row)
+    fell = []
+    for i, c in enumerate(cubes):
+        x = cx - 5 * min(per_row, len(cubes)) + (i % per_row) * 10 + 1
+        y = cy - 5 * rows + (i // per_row) * 10 + 1
+        fell.append(
+            {
+                "colour": c,
+                "x": x,
+                "y": y,
+                "dx": TOWER_EXIT[0] - x,
+                "dy": TOWER_EXIT[1] - y,
+                "delay": 80 * i,
+            }
+        )
+    return {"fields": fields, "cubes": fell, "turn": f"{view['round']}-{view['turn']}"}
+
+
+TRACK_STEP = 30
+"""Drawn width of one track field (SVG units); a track is drawn as wide as its box."""
 
 
 def _track(title: str, fields: list[dict], at: dict[int, list[int]]) -> dict[str, Any]:
+    """A track's fields with their discs, drawn in one row, and in two for a phone."""
+    fields = [
+        {
+            **f,
+            "light": f.get("colour") in (None, "white", "yellow", "any"),
+            "discs": [{"seat": s, "dy": j * 8} for j, s in enumerate(at.get(k, []))],
+        }
+        for k, f in enumerate(fields)
+    ]
+    height = 36 + 8 * max((len(v) for v in at.values()), default=1) + 16
+    half = -(-len(fields) // 2)
     return {
         "title": title,
-        "fields": [
+        "fields": fields,
+        "drawings": [
             {
-                **f,
-                "x": 2 + k * 26,
-                "discs": [{"seat": s, "dy": j * 7} for j, s in enumerate(at.get(k, []))],
-            }
-            for k, f in enumerate(fields)
+                "narrow": False,
+                "width": 4 + len(fields) * TRACK_STEP,
+                "height": height,
+                "fields": [{**f, "x": 2 + k * TRACK_STEP, "y": 2} for k, f in enumerate(fields)],
+            },
+            {
+                "narrow": True,
+                "width": 4 + half * TRACK_STEP,
+                "height": 2 * height + 2,
+                "fields": [
+                    {**f, "x": 2 + k % half * TRACK_STEP, "y": 2 + k // half * (height + 2)}
+                    for k, f in enumerate(fields)
+                ],
+            },
         ],
-        "width": 4 + len(fields) * 26,
+        "height": height,
     }
 
 
@@ -241,7 +425,7 @@ def _tracks(view: dict) -> list[dict[str, Any]]:
     # A field's discs are listed bottom to top; the top disc (first in turn order) is drawn
     # highest.
     order = {k: discs[::-1] for k, discs in enumerate(view["order_track"]) if discs}
-    return [
+    tracks = [
         _track(_("Cannon track"), [{"label": n} for n in range(CANNON_MAX + 1)], where("cannons")),
         _track(
             _("Progress track"),
@@ -255,6 +439,12 @@ def _tracks(view: dict) -> list[dict[str, Any]]:
             order,
         ),
     ]
+    # One scale for all: a field is as wide on every track.
+    for k in range(2):
+        widest = max(t["drawings"][k]["width"] for t in tracks)
+        for t in tracks:
+            t["drawings"][k]["share"] = round(100 * t["drawings"][k]["width"] / widest)
+    return tracks
 
 
 def _central(view: dict) -> dict[str, Any]:
@@ -276,7 +466,15 @@ def _central(view: dict) -> dict[str, Any]:
         "pirates_down": view["pirates"]["face_down"],
         "time": TIME_VALUE[view["round"]],
         "landscapes": [
-            {"tile": t, "name": tile_name(t), "size": len(SHAPES[t]), "left": n}
+            {
+                "tile": t,
+                "name": tile_name(t),
+                "size": len(SHAPES[t]),
+                "left": n,
+                "squares": [{"x": 1 + c * 9, "y": 1 + r * 9} for r, c in SHAPES[t]],
+                "width": 2 + 9 * (1 + max(c for _r, c in SHAPES[t])),
+                "height": 2 + 9 * (1 + max(r for r, _c in SHAPES[t])),
+            }
             for t, n in view["landscapes"].items()
         ],
     }
@@ -333,6 +531,8 @@ def _decision(state: am.State, view: dict, names: list[str], position: int | Non
                 "%(action)s: spend %(ap)s; before ending it, put both ships on frame fields (free)"
             )
             what = frame_first % words
+        elif view["act"]["colour"] == "blue":
+            what = _sailing(view["act"])
         else:
             what = _("%(action)s: spend %(ap)s") % words
     if seat == position:
@@ -340,8 +540,40 @@ def _decision(state: am.State, view: dict, names: list[str], position: int | Non
     return _("%(name)s is deciding: %(what)s.") % {"name": names[seat], "what": what}
 
 
-def _option(action: dict, label: str, cells: list[int] = ()) -> dict[str, Any]:
-    return {"label": label, "json": json.dumps(am.action_to_json(action)), "cells": list(cells)}
+def _not_sailed(act: dict) -> list[int]:
+    """The ships (numbered from 1) that have not sailed in the shipping action under way.
+
+    A voyage spends none of the action's AP: "für jeden Aktionspunkt darf der Spieler beide
+    Schiffe um jeweils ein Feld ... bewegen", each ship as far as the AP reach, once. So the
+    AP of shipping lie unused while a ship has not sailed, whatever the other one did."""
+    return [k + 1 for k, sailed in enumerate(act["sailed"]) if not sailed]
+
+
+def _sailing(act: dict) -> str:
+    """What is left of a shipping action under way, in words."""
+    waiting = _not_sailed(act)
+    reach = ngettext("%(count)d field", "%(count)d fields", act["ap"]) % {"count": act["ap"]}
+    words = {"action": ACTION_NAMES["blue"], "fields": reach}
+    if len(waiting) == 2:
+        return _("%(action)s: each ship may sail up to %(fields)s") % words
+    if waiting:
+        return _("%(action)s: ship %(ship)s may sail up to %(fields)s") % {
+            **words,
+            "ship": waiting[0],
+        }
+    return _("%(action)s: both ships have sailed") % words
+
+
+def _option(
+    action: dict, label: str, cells: list[int] = (), way: str = "", ship: int | None = None
+) -> dict[str, Any]:
+    return {
+        "label": label,
+        "json": json.dumps(am.action_to_json(action)),
+        "cells": list(cells),
+        "way": way,
+        "ship": ship,
+    }
 
 
 GROUP_TITLES = {
@@ -372,6 +604,7 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
     for a in legal:
         t = a["type"]
         cells: list[int] = []
+        way, ship = "", None
         if t == "choose":
             c = a["colour"]
             words = {
@@ -402,6 +635,7 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
             label = marker_name(state.progress[a["slot"]])
         elif t == "place_ship":
             cells = [a["field"]]
+            ship = a["ship"] + 1
             label = _("Ship %(ship)s onto %(field)s") % {
                 "ship": a["ship"] + 1,
                 "field": field_name(a["field"], cols),
@@ -410,6 +644,8 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
             label = marker_name(a["name"])
         elif t == "sail":
             cells = [a["to"]]
+            ship = a["ship"] + 1
+            way = " ".join(_centre(c, cols) for c in voyage(state, p.ships[a["ship"]], a["to"]))
             words = {"ship": a["ship"] + 1, "field": field_name(a["to"], cols)}
             if a["to"] == p.ships[a["ship"]]:
                 label = _("Ship %(ship)s stays on %(field)s") % words
@@ -437,6 +673,14 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
         elif t == "buy":
             g = state.goods[a["slot"]]
             label = _("%(good)s for %(ap)s") % {"good": capfirst(GOOD_NAMES[g[0]]), "ap": ap(g[1])}
+        elif act["colour"] == "blue":
+            waiting = _not_sailed(act)
+            if len(waiting) == 2:
+                label = _("End the action (no ship has sailed)")
+            elif waiting:
+                label = _("End the action (ship %(ship)s has not sailed)") % {"ship": waiting[0]}
+            else:
+                label = _("End the action")
         else:
             left = act["ap"] - act["spent"]
             label = (
@@ -444,9 +688,15 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
                 if left
                 else _("End the action")
             )
-        groups.setdefault(str(GROUP_TITLES[t]), []).append(_option(a, label, cells))
+        groups.setdefault(str(GROUP_TITLES[t]), []).append(_option(a, label, cells, way, ship))
     return [
-        {"title": title, "options": options, "select": len(options) > BUTTONS_AT_MOST, "id": k}
+        {
+            "title": title,
+            "options": options,
+            "select": len(options) > BUTTONS_AT_MOST,
+            "id": k,
+            "on_map": any(o["cells"] for o in options),
+        }
         for k, (title, options) in enumerate(groups.items())
     ]
 

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from games import services
 from games.models import Game
 from games.registry import get_engine
+from games.ui.amerigo import voyage
 from games.ui.amerigo_names import field_name
 from tests.browser.test_play import anna, board_version, expect_board_after, open_page  # noqa: F401
 from tests.engines.amerigo.positions import position
@@ -91,9 +92,13 @@ def decide(page: Page, map_moves: list[str]) -> None:
     elif on_map:
         field = page.locator(f'.am-legal[data-field="{map_field(page, actions)}"]')
         label = field.get_attribute("aria-label")
+        ship = field.get_attribute("data-ship")
+        sails = ship and page.locator(f'.am-choices [data-way][data-ship="{ship}"]').count()
         field.tap()
-        if not label.endswith(": 1 move"):  # the page asks which move: take the first
-            pick = page.locator("#am-field-pick")
+        # The page asks which move (a field naming several, or one's own ship that may sail,
+        # which a tap picks): take the first.
+        pick = page.locator("#am-field-pick")
+        if not label.endswith(": 1 move") or sails:
             expect(pick).to_be_visible()
             pick.locator(".am-field-pick-buttons button").first.click()
         map_moves.append(label)
@@ -153,9 +158,9 @@ def test_a_whole_amerigo_game_against_an_ai_is_played_through_the_pages(open_pag
 
 
 def test_the_map_by_keyboard_a_field_naming_two_moves_asks_which(open_page, anna):  # noqa: F811
-    """Enter on the anchor field a ship stands on offers staying with a trading post or
-    without; a click on the post's field then narrows it to the one move and makes it. Space
-    on a frame field puts the other ship there at once."""
+    """Enter on the anchor field a ship stands on picks the ship and offers its staying with
+    a trading post or without; a click on the post's field then narrows it to the one move and
+    makes it. Space on a frame field puts the other ship there at once."""
     game = services.create_game(anna, num_players=2, engine="amerigo", ai_levels=["random"])
     seat = game.seat_of(anna).position
     state = position(2, seed=game.seed, field={"blue": 2}, seat=seat)
@@ -185,7 +190,9 @@ def test_the_map_by_keyboard_a_field_naming_two_moves_asks_which(open_page, anna
     page.keyboard.press("Enter")
     pick = page.locator("#am-field-pick")
     expect(pick).to_be_visible()
-    expect(pick.locator(".am-field-pick-title")).to_have_text(f"Which move on {names[anchor]}?")
+    expect(pick.locator(".am-field-pick-title")).to_have_text(
+        "Ship 1: click a ringed field to sail there."
+    )
     buttons = pick.locator(".am-field-pick-buttons button")
     expect(buttons).to_have_text(
         [
@@ -244,3 +251,144 @@ def test_on_a_phone_the_larger_map_doubles_the_fields_and_stays_for_the_next_boa
     assert page.locator(".am-field").first.bounding_box()["width"] >= 2 * small - 1
     page.get_by_role("button", name="Larger map").click()
     assert page.locator(".am-field").first.bounding_box()["width"] == pytest.approx(small)
+
+
+def sailing_game(anna, ap: int = 4):  # noqa: F811
+    """A 4-player game in which Anna has chosen shipping with ``ap`` AP, her ships on the
+    frame, none sailed yet, and 5 gold; the game starts from this position."""
+    game = services.create_game(anna, num_players=4, engine="amerigo", ai_levels=["random"] * 3)
+    seat = game.seat_of(anna).position
+    state = position(4, seed=game.seed, field={"blue": ap}, seat=seat)
+    frame = state.map.frame
+    state.players[seat].ships = [frame[0], frame[-1]]
+    state.players[seat].gold = 5
+    state = am.apply(state, {"type": "choose", "colour": "blue"})
+    game.moves.all().delete()
+    Game.objects.filter(pk=game.pk).update(
+        state=am.to_json(state), initial_state=am.to_json(state), current_position=seat
+    )
+    return game, seat, state
+
+
+def test_a_ship_sails_by_clicks_on_the_map_alone_its_way_drawn(open_page, anna):  # noqa: F811
+    """The lists of voyages are folded away; pointing at a ringed field draws the way there;
+    a click on the ship picks it (the other ship's fields dim) and a click on a field sails it
+    there. No form control is touched."""
+    game, seat, state = sailing_game(anna)
+    start = state.players[seat].ships[0]
+    voyages = [a for a in am.legal_actions(state) if a["type"] == "sail" and a["ship"] == 0]
+    target = next(
+        a["to"] for a in voyages if not a["post"] and len(voyage(state, start, a["to"])) == 5
+    )
+    page = open_page(anna, **DESK)
+    page.goto(game.get_absolute_url())
+    folded = page.locator(".am-as-list")
+    expect(folded).to_have_count(1)
+    expect(folded.locator("select, button[name=action]").first).to_be_hidden()
+    expect(page.get_by_role("button", name="End the action (no ship has sailed)")).to_be_visible()
+
+    field = page.locator(f'.am-legal[data-field="{target}"]')
+    field.hover()
+    way = page.locator(".am-voyage polyline")
+    expect(way.first).to_be_visible()
+    drawn = [p.get_attribute("points").split() for p in way.all()]
+    cols = state.map.cols
+    centres = [
+        f"{14 + c % cols * 20 + 10},{14 + c // cols * 20 + 10}"
+        for c in voyage(state, start, target)
+    ]
+    assert centres in drawn
+
+    version = board_version(page)
+    page.locator(f'.am-field[data-field="{start}"]').click()
+    pick = page.locator("#am-field-pick")
+    expect(pick.locator(".am-field-pick-title")).to_have_text(
+        "Ship 1: click a ringed field to sail there."
+    )
+    reach = {str(a["to"]) for a in voyages} | {
+        str(state.map.anchor_post.get(a["to"])) for a in voyages if a["post"]
+    }
+    candidates = page.locator(".am-candidate").evaluate_all(
+        "all => all.map((e) => e.dataset.field)"
+    )
+    assert set(candidates) == reach
+    field.click()
+    expect_board_after(page, version)
+    game.refresh_from_db()
+    assert game.engine_state().players[seat].ships == [target, state.players[seat].ships[1]]
+    expect(
+        page.get_by_role("button", name="End the action (ship 2 has not sailed)")
+    ).to_be_visible()
+    expect(page.locator(".am-state")).to_contain_text("ship 2 may sail up to 4 fields")
+
+
+def test_the_cubes_fall_out_of_the_tower_once_a_turn_and_not_under_reduced_motion(
+    open_page,  # noqa: F811
+    anna,  # noqa: F811
+):
+    game, _seat, _state = sailing_game(anna)
+    page = open_page(anna, **DESK)
+    page.goto(game.get_absolute_url())
+    rondel = page.locator(".am-rondel-svg")
+    expect(rondel).to_have_class(re.compile(r"\bam-falling\b"))
+    fell = page.locator(".am-fell").first
+    assert fell.evaluate("e => getComputedStyle(e).animationName") == "am-fall"
+    # The next board of the same turn shows the cubes lying.
+    version = board_version(page)
+    page.get_by_role("button", name="Buy 1 AP for 1 gold").click()
+    expect_board_after(page, version)
+    expect(page.locator(".am-rondel-svg")).not_to_have_class(re.compile(r"\bam-falling\b"))
+
+    calm = open_page(anna, reduced_motion="reduce", **DESK)
+    calm.goto(game.get_absolute_url())
+    expect(calm.locator(".am-rondel-svg")).to_have_class(re.compile(r"\bam-falling\b"))
+    assert (
+        calm.locator(".am-fell").first.evaluate("e => getComputedStyle(e).animationName") == "none"
+    )
+
+
+OVERFLOW = """(board) => {
+    const box = board.getBoundingClientRect();
+    const out = [];
+    for (const e of board.querySelectorAll("*")) {
+        const r = e.getBoundingClientRect();
+        if (r.width && (r.right > box.right + 1 || r.left < box.left - 1)) {
+            out.push(`${e.tagName}.${e.getAttribute("class")} sticks out`);
+        }
+        const style = getComputedStyle(e);
+        if (style.overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1) {
+            out.push(`${e.tagName}.${e.getAttribute("class")} scrolls sideways`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [
+        {"viewport": {"width": 1280, "height": 900}},
+        {"viewport": {"width": 1440, "height": 900}},
+        PHONE,
+    ],
+    ids=["desk", "wide desk", "phone"],
+)
+def test_a_four_player_board_fits_the_screen_tracks_and_all(open_page, anna, screen):  # noqa: F811
+    game, _seat, _state = sailing_game(anna)
+    page = open_page(anna, **screen)
+    page.goto(game.get_absolute_url())
+    width = screen["viewport"]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    assert page.locator(".am").evaluate(OVERFLOW) == []
+    tracks = page.locator(".am-track:visible")  # one drawing of each, in a row or two
+    expect(tracks).to_have_count(4)
+    box = page.locator(".am-tracks").bounding_box()
+    for track in tracks.all():
+        last = track.locator(".am-track-field").last.bounding_box()
+        assert last["x"] + last["width"] <= box["x"] + box["width"] + 1
+    # The track numbers are big enough to read.
+    label = page.locator(".am-track:visible .am-track-label").first.bounding_box()
+    assert label["height"] >= 11

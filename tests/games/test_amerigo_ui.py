@@ -3,6 +3,7 @@ engine's legal actions, every event and refusal reads in English and German, and
 form becomes the action it names or a reason in the reader's language."""
 
 import html
+import itertools
 import json
 import random
 import re
@@ -15,7 +16,7 @@ from django.utils.datastructures import MultiValueDict
 
 from games.engines import amerigo as am
 from games.registry import get_game
-from games.ui.amerigo import action_from_post
+from games.ui.amerigo import action_from_post, outline, voyage
 from games.ui.amerigo_names import field_name
 from tests.engines.amerigo.positions import play, position
 
@@ -294,3 +295,97 @@ def test_the_rules_page_tells_the_ships_on_the_frame_and_the_gold_at_a_tracks_en
     text = html.unescape(page.content.decode())
     for rule in RULES_PAGE[language]:
         assert rule in text
+
+
+def done_label(page: str) -> str:
+    return next(
+        html.unescape(label)
+        for value, label in re.findall(r'value="([^"]*)"[^>]*>([^<]*)</button>', page)
+        if json.loads(html.unescape(value)) == {"type": "done"}
+    )
+
+
+def test_after_a_voyage_of_all_its_ap_shipping_does_not_call_the_ap_unused():
+    """A voyage spends none of the action's AP (each ship sails as far as they reach): the
+    end of shipping names the ships that have not sailed, never "4 AP unused" after a ship
+    sailed 4 fields, and the ships' reach stays told."""
+    state = position(field={"blue": 4})
+    frame = state.map.frame
+    state.players[0].ships = [frame[0], frame[-1]]
+    state = play(state, {"type": "choose", "colour": "blue"})
+    assert state.act["ap"] == 4
+    page = render(state, 0)
+    assert done_label(page) == "End the action (no ship has sailed)"
+    assert "shipping: each ship may sail up to 4 fields" in page
+    far = next(
+        a
+        for a in am.legal_actions(state)
+        if a["type"] == "sail"
+        and a["ship"] == 0
+        and not a["post"]
+        and len(voyage(state, frame[0], a["to"])) == 5
+    )
+    state = play(state, far)
+    page = render(state, 0)
+    assert "unused" not in done_label(page)
+    assert done_label(page) == "End the action (ship 2 has not sailed)"
+    assert "shipping: ship 2 may sail up to 4 fields" in page
+    state = play(state, {"type": "sail", "ship": 1, "to": frame[-1], "post": False})
+    page = render(state, 0)
+    assert done_label(page) == "End the action"
+    assert "shipping: both ships have sailed" in page
+
+
+def test_an_island_is_drawn_as_one_rounded_outline_a_lake_left_open():
+    """``outline``: one ring per shape with a corner per turn of the coast; a ring of fields
+    round a lake gets a second ring, running the other way, so the lake stays water."""
+    cols = 10
+    ell = [0, 10, 11]  # A1, A2, B2: an L of 3 fields has 6 corners
+    path = outline(ell, cols, 6)
+    assert path.count("M") == 1 and path.count("Q") == 6
+    ring = [r * cols + c for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    rings = outline(ring, cols, 0).split("Z")[:-1]
+    assert len(rings) == 2
+
+    def area(ring_path: str) -> int:
+        points = [tuple(map(int, p.split())) for p in re.findall(r"[ML](-?\d+ -?\d+)", ring_path)]
+        return sum(
+            x0 * y1 - x1 * y0
+            for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True)
+        )
+
+    assert area(rings[0]) * area(rings[1]) < 0  # opposite ways round
+
+
+def test_a_voyage_is_drawn_along_water_fields_from_the_ship():
+    state, _post, anchor = sailing_state()
+    page = render(state, 0)
+    cols = state.map.cols
+    ways = re.findall(r'value="([^"]*)"[^>]*data-way="([^"]*)"', page)
+    assert ways
+    for value, way in ways:
+        action = json.loads(html.unescape(value))
+        cells = voyage(state, anchor, action["to"])
+        assert cells[0] == anchor and cells[-1] == action["to"]
+        assert all(state.map.is_water(c) for c in cells[1:])
+        assert all(b in state.map.neighbours[a] for a, b in itertools.pairwise(cells))
+        assert len(way.split()) == len(cells)
+        x, y = map(int, way.split()[-1].split(","))
+        assert (x, y) == (14 + action["to"] % cols * 20 + 10, 14 + action["to"] // cols * 20 + 10)
+    # The ship's own field says whose ship it is, so a click on it picks the ship.
+    assert f'data-field="{anchor}" data-ship="1"' in page
+
+
+def test_the_tracks_are_drawn_at_one_scale_in_one_row_and_in_two():
+    state = am.new_game(4, seed=3)
+    tracks = get_game("amerigo").seat_board_context(state, 0, [*NAMES, "Dora"])["am"]["tracks"]
+    for k, longest in ((0, 19), (1, 10)):
+        drawings = [t["drawings"][k] for t in tracks]
+        assert max(d["share"] for d in drawings) == 100
+        progress = drawings[1]
+        assert progress["width"] == 4 + longest * 30
+        cannon = drawings[0]
+        assert cannon["share"] == round(100 * cannon["width"] / progress["width"])
+    narrow = tracks[1]["drawings"][1]["fields"]
+    assert {f["y"] for f in narrow[:10]} != {f["y"] for f in narrow[10:]}
+    assert all(f["x"] + 28 <= tracks[1]["drawings"][1]["width"] for f in narrow)
