@@ -1,6 +1,7 @@
 // What changed since you last looked. Every drawn piece marked data-key (its key made unique by
 // the nearest data-key-scope: "player-2:doubloons") is remembered by its text, which names its
-// state (its <title> says "Small market, 1 colonist"). When the board is swapped in (a poll, a
+// state (its <title> says "Small market, 1 colonist"), and by its data-state where the drawing
+// alone shows it (whose ship is on a field). When the board is swapped in (a poll, a
 // move) or the page opens or comes back into view, each piece whose text differs from what this
 // browser last showed of it is highlighted for a few seconds. The texts are kept per game in
 // localStorage and written only while the page is seen, so a move made while the tab was
@@ -20,7 +21,8 @@
     const scope = piece.parentElement.closest("[data-key-scope]");
     return (scope ? scope.dataset.keyScope + ":" : "") + piece.dataset.key;
   };
-  const textOf = (piece) => piece.textContent.replace(/\s+/g, " ").trim();
+  const textOf = (piece) =>
+    `${piece.textContent} ${piece.dataset.state || ""}`.replace(/\s+/g, " ").trim();
 
   const load = () => {
     try {
