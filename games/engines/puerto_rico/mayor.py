@@ -123,9 +123,11 @@ class Arrangements(Sequence[Arrange]):
             BUILDINGS[b].circles for b in self._buildings
         ]
         capacity = sum(self._caps)
-        # One table serves every variant with nobles: its rows for fewer nobles are the same.
+        # One table serves every variant with nobles: its rows for fewer nobles are the same;
+        # one product serves every variant without.
         most = max(nobles for *_, nobles in variants)
         shared = self._ways2(most) if most else []
+        plain = self._ways() if not all(nobles for *_, nobles in variants) else []
         self._variants = []
         for privilege, take, colonists, nobles in variants:
             placed = min(colonists + nobles, capacity)
@@ -137,25 +139,20 @@ class Arrangements(Sequence[Arrange]):
                 ]
                 count = sum(c for _, c in splits)
             else:
-                ways = self._ways(placed)
+                ways = plain
                 splits = None
-                count = ways[0][placed]
+                count = _coefficient(ways[0], placed)
             self._variants.append((privilege, take, placed, ways, splits, count))
         self._len = sum(v[5] for v in self._variants)
 
-    def _ways(self, total: int) -> list[list[int]]:
-        """ways[i][r]: how many ways groups i.. can hold exactly r colonists."""
-        caps = self._caps
-        ways = [[0] * (total + 1) for _ in range(len(caps) + 1)]
-        ways[len(caps)][0] = 1
-        for i in range(len(caps) - 1, -1, -1):
-            row, below, cap = ways[i], ways[i + 1], caps[i]
-            window = 0  # below[r - cap] + … + below[r], kept as r grows
-            for r in range(total + 1):
-                window += below[r]
-                if r > cap:
-                    window -= below[r - cap - 1]
-                row[r] = window
+    def _ways(self) -> list[int]:
+        """ways[i]: how many ways groups i.. can hold each number r of colonists, as a
+        polynomial in r packed into one integer (``_coefficient`` reads it): the product of
+        each group's 1 + b + … + b^cap, multiplied in C."""
+        ways = [1]
+        for cap in reversed(self._caps):
+            ways.append(ways[-1] * _RUNS[cap])
+        ways.reverse()
         return ways
 
     def _ways2(self, nobles: int) -> list[list[int]]:
@@ -205,15 +202,19 @@ class Arrangements(Sequence[Arrange]):
                 index -= n
         raise IndexError("arrangement index out of range")
 
-    def _unrank(self, placed: int, ways: list[list[int]], index: int) -> list[int]:
+    def _unrank(self, placed: int, ways: list[int], index: int) -> list[int]:
         counts = []
         r = placed
         for i, cap in enumerate(self._caps):
-            for c in range(min(cap, r), -1, -1):
-                w = ways[i + 1][r - c]
+            top = cap if cap < r else r
+            # The ways of c = top .. 0 colonists here are the coefficients r - top .. r below.
+            window = ways[i + 1] >> (_SLOT * (r - top))
+            for c in range(top, -1, -1):  # noqa: B007 - c is the count found
+                w = window & _MASK
                 if index < w:
                     break
                 index -= w
+                window >>= _SLOT
             counts.append(c)
             r -= c
         return counts
