@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from .actions import COLONIST, NOBLE, Action, Arrange, IllegalAction
 from .common import END_COLONISTS, finish_phase, privileges, trigger_end, uses_nobles
-from .data import ALL_ISLAND_KINDS, BUILDINGS, ISLAND_KINDS, ISLAND_SPACES
+from .data import ALL_ISLAND_KINDS, CIRCLES, ISLAND_KINDS, ISLAND_SPACES
 from .powers import EXTRA_NOBLE, HOOKS, has
 from .state import Player, State
 
@@ -119,9 +119,8 @@ class Arrangements(Sequence[Arrange]):
     def __init__(self, player: Player, variants: list[tuple[bool, bool, int, int]]) -> None:
         self._kinds = [k for k in ALL_ISLAND_KINDS if player.tiles[k]]
         self._buildings = list(player.city)
-        self._caps = [player.tiles[k] for k in self._kinds] + [
-            BUILDINGS[b].circles for b in self._buildings
-        ]
+        self._caps = [player.tiles[k] for k in self._kinds]
+        self._caps += map(CIRCLES.__getitem__, self._buildings)
         capacity = sum(self._caps)
         # One table serves every variant with nobles: its rows for fewer nobles are the same;
         # one product serves every variant without.
@@ -326,7 +325,7 @@ def check(state: State, action: Action) -> None:
     placed += _check_city(pl, action.city, ())
     if noble_city:
         placed_nobles += _check_city(pl, noble_city, action.city)
-    capacity += sum(BUILDINGS[name].circles for name in pl.city)
+    capacity += sum(map(CIRCLES.__getitem__, pl.city))
     if placed > colonists:
         raise IllegalAction("too_many_colonists", placed=placed, colonists=colonists)
     if placed_nobles > nobles:
@@ -353,7 +352,7 @@ def _check_city(
             raise IllegalAction("no_building", building=name)
         if n < 0:
             raise IllegalAction("negative_count")
-        circles = BUILDINGS[name].circles
+        circles = CIRCLES[name]
         if n + others.get(name, 0) > circles:
             raise IllegalAction("too_many_on_building", building=name, circles=circles)
         placed += n
