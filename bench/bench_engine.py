@@ -21,9 +21,9 @@ Against another checkout (the engine as it was, to measure a change)::
 
 ``--against`` first checks that both engines play the same games: for ``--check-games``
 seeds of every edition with two and four players (a quarter as many with three and five), the
-legal actions at every decision (their number, and a sample of 100 evenly spread of the mayor
-phase's longer lists of placements), the events, the state's
-JSON after every decision, and the bots' playouts must be identical. Then it times the
+legal actions at every decision (their number, and of the mayor phase's longer lists of
+placements 100 to 200 evenly spread), the events, the state's JSON after every decision, and
+the bots' playouts must be identical. Then it times the
 four-player base game and the playouts in worker processes, one engine after the other,
 ``--rounds`` times, and prints each engine's median (CPU time) and their ratio.
 """
