@@ -14,6 +14,7 @@ from games.engines.puerto_rico.data import (
     ALL_GOODS,
     ALL_ISLAND_KINDS,
     BUILDINGS,
+    CIRCLES,
     CITY_SPACES,
     CORN,
     FACTORY_BONUS,
@@ -29,7 +30,6 @@ from games.engines.puerto_rico.state import Player, State
 
 LARGE = frozenset(b.name for b in BUILDINGS.values() if b.large)
 PRODUCTION = {b.name: b.good for b in BUILDINGS.values() if b.good is not None}
-CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
 _SCORING = {h.building: h.fn for h in HOOKS[SCORING]}
 
 

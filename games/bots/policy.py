@@ -13,7 +13,7 @@ import random
 
 from games.engines.puerto_rico import guests, rules
 from games.engines.puerto_rico.actions import PASS, Action, Arrange, Store
-from games.engines.puerto_rico.builder import price
+from games.engines.puerto_rico.builder import price, prices
 from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
 from games.engines.puerto_rico.craftsman import capacity
 from games.engines.puerto_rico.data import (
@@ -431,12 +431,13 @@ def _build_options(state: State, values: Values, seat: int) -> list[tuple[float,
     free = CITY_SPACES - pl.city_spaces_used()
     cash = pl.doubloons
     circ = circles(pl)
+    price_of = prices(state, seat)
     out = []
     for name, left in state.buildings.items():
         b = BUILDINGS[name]
         if not left or b.cost - b.column - 1 > cash or name in pl.city or b.spaces > free:
             continue
-        cost = price(state, seat, b)
+        cost = price_of(b)
         if cost <= cash:
             out.append((building_worth(pl, circ, name, values) - cost * values.money, name))
     return out

@@ -13,7 +13,7 @@ for the building.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
@@ -57,6 +57,15 @@ _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 def price(state: State, seat: int, building: Building) -> int:
     pl = state.players[seat]
     return _price(pl, _savings(state, seat), building, has(pl, _BUILDING_COST))
+
+
+def prices(state: State, seat: int) -> Callable[[Building], int]:
+    """``price`` for many buildings of one seat (a bot weighing them all): the seat's savings
+    and discounts are asked once."""
+    pl = state.players[seat]
+    savings = _savings(state, seat)
+    discounted = has(pl, _BUILDING_COST)
+    return lambda building: _price(pl, savings, building, discounted)
 
 
 def _price(pl: Player, savings: int, building: Building, discounted: bool) -> int:

@@ -250,6 +250,10 @@ BUILDINGS: dict[str, Building] = {
 
 SMALL_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == SMALL_PRODUCTION_KIND)
 LARGE_PRODUCTION = frozenset(b.name for b in BUILDINGS.values() if b.kind == LARGE_PRODUCTION_KIND)
+CIRCLES = {name: b.circles for name, b in BUILDINGS.items()}
+SPACES = {name: b.spaces for name, b in BUILDINGS.items()}
+"""Each building's circles and city spaces by name, so that sums over a city run in C:
+``sum(map(CIRCLES.__getitem__, pl.city))``."""
 PRODUCTION_BY_GOOD: dict[int, tuple[str, ...]] = {
     g: tuple(b.name for b in BUILDINGS.values() if b.good == g) for g in ALL_GOODS
 }

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 
 from .actions import COLONIST, NOBLE, Action, Arrange, IllegalAction
 from .common import END_COLONISTS, finish_phase, privileges, trigger_end, uses_nobles
-from .data import ALL_ISLAND_KINDS, BUILDINGS, ISLAND_KINDS, ISLAND_SPACES
+from .data import ALL_ISLAND_KINDS, CIRCLES, ISLAND_KINDS, ISLAND_SPACES
 from .powers import EXTRA_NOBLE, HOOKS, has
 from .state import Player, State
 
@@ -119,13 +119,14 @@ class Arrangements(Sequence[Arrange]):
     def __init__(self, player: Player, variants: list[tuple[bool, bool, int, int]]) -> None:
         self._kinds = [k for k in ALL_ISLAND_KINDS if player.tiles[k]]
         self._buildings = list(player.city)
-        self._caps = [player.tiles[k] for k in self._kinds] + [
-            BUILDINGS[b].circles for b in self._buildings
-        ]
+        self._caps = [player.tiles[k] for k in self._kinds]
+        self._caps += map(CIRCLES.__getitem__, self._buildings)
         capacity = sum(self._caps)
-        # One table serves every variant with nobles: its rows for fewer nobles are the same.
+        # One table serves every variant with nobles: its rows for fewer nobles are the same;
+        # one product serves every variant without.
         most = max(nobles for *_, nobles in variants)
         shared = self._ways2(most) if most else []
+        plain = self._ways() if not all(nobles for *_, nobles in variants) else []
         self._variants = []
         for privilege, take, colonists, nobles in variants:
             placed = min(colonists + nobles, capacity)
@@ -137,25 +138,20 @@ class Arrangements(Sequence[Arrange]):
                 ]
                 count = sum(c for _, c in splits)
             else:
-                ways = self._ways(placed)
+                ways = plain
                 splits = None
-                count = ways[0][placed]
+                count = _coefficient(ways[0], placed)
             self._variants.append((privilege, take, placed, ways, splits, count))
         self._len = sum(v[5] for v in self._variants)
 
-    def _ways(self, total: int) -> list[list[int]]:
-        """ways[i][r]: how many ways groups i.. can hold exactly r colonists."""
-        caps = self._caps
-        ways = [[0] * (total + 1) for _ in range(len(caps) + 1)]
-        ways[len(caps)][0] = 1
-        for i in range(len(caps) - 1, -1, -1):
-            row, below, cap = ways[i], ways[i + 1], caps[i]
-            window = 0  # below[r - cap] + … + below[r], kept as r grows
-            for r in range(total + 1):
-                window += below[r]
-                if r > cap:
-                    window -= below[r - cap - 1]
-                row[r] = window
+    def _ways(self) -> list[int]:
+        """ways[i]: how many ways groups i.. can hold each number r of colonists, as a
+        polynomial in r packed into one integer (``_coefficient`` reads it): the product of
+        each group's 1 + b + … + b^cap, multiplied in C."""
+        ways = [1]
+        for cap in reversed(self._caps):
+            ways.append(ways[-1] * _RUNS[cap])
+        ways.reverse()
         return ways
 
     def _ways2(self, nobles: int) -> list[list[int]]:
@@ -205,15 +201,19 @@ class Arrangements(Sequence[Arrange]):
                 index -= n
         raise IndexError("arrangement index out of range")
 
-    def _unrank(self, placed: int, ways: list[list[int]], index: int) -> list[int]:
+    def _unrank(self, placed: int, ways: list[int], index: int) -> list[int]:
         counts = []
         r = placed
         for i, cap in enumerate(self._caps):
-            for c in range(min(cap, r), -1, -1):
-                w = ways[i + 1][r - c]
+            top = cap if cap < r else r
+            # The ways of c = top .. 0 colonists here are the coefficients r - top .. r below.
+            window = ways[i + 1] >> (_SLOT * (r - top))
+            for c in range(top, -1, -1):  # noqa: B007 - c is the count found
+                w = window & _MASK
                 if index < w:
                     break
                 index -= w
+                window >>= _SLOT
             counts.append(c)
             r -= c
         return counts
@@ -325,7 +325,7 @@ def check(state: State, action: Action) -> None:
     placed += _check_city(pl, action.city, ())
     if noble_city:
         placed_nobles += _check_city(pl, noble_city, action.city)
-    capacity += sum(BUILDINGS[name].circles for name in pl.city)
+    capacity += sum(map(CIRCLES.__getitem__, pl.city))
     if placed > colonists:
         raise IllegalAction("too_many_colonists", placed=placed, colonists=colonists)
     if placed_nobles > nobles:
@@ -352,7 +352,7 @@ def _check_city(
             raise IllegalAction("no_building", building=name)
         if n < 0:
             raise IllegalAction("negative_count")
-        circles = BUILDINGS[name].circles
+        circles = CIRCLES[name]
         if n + others.get(name, 0) > circles:
             raise IllegalAction("too_many_on_building", building=name, circles=circles)
         placed += n

@@ -179,11 +179,16 @@ def check(state: State, action: Action) -> None:
     if state.phase == "role":
         if action.type != "choose_role":
             raise IllegalAction("role_expected")
-        if not any(name == action.role for name, _, _ in state.roles):
-            raise IllegalAction("role_not_in_game", role=action.role, players=state.num_players)
-        if all(t is not None for name, _, t in state.roles if name == action.role):
-            raise IllegalAction("role_taken", role=action.role)
-        return
+        role = action.role
+        in_game = False
+        for name, _, taken_by in state.roles:
+            if name == role:
+                if taken_by is None:
+                    return
+                in_game = True
+        if not in_game:
+            raise IllegalAction("role_not_in_game", role=role, players=state.num_players)
+        raise IllegalAction("role_taken", role=role)
     PHASE_MODULES[state.phase].check(state, action)
 
 

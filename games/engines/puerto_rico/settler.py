@@ -22,7 +22,7 @@ from .common import (
     take_colonist,
     uses_nobles,
 )
-from .data import ISLAND_KINDS, ISLAND_SPACES, QUARRY
+from .data import ALL_ISLAND_KINDS, ISLAND_KINDS, ISLAND_SPACES, QUARRY
 from .powers import (
     COLONIST_WITH_TILE,
     DRAW_FACE_DOWN,
@@ -42,6 +42,13 @@ _COLONIST_WITH_TILE = HOOKS[COLONIST_WITH_TILE]
 _LAY_FOREST = HOOKS[LAY_FOREST]
 _RETURN_PLANTATION = HOOKS[RETURN_PLANTATION]
 _EMPTIEST_ISLAND_VP = HOOKS[EMPTIEST_ISLAND_VP]
+_SETTLE = {
+    (k, hospice, forest): Settle(k, hospice, forest)
+    for k in ALL_ISLAND_KINDS
+    for hospice in (False, True)
+    for forest in (False, True)
+}
+"""Every ``Settle``, made once: the settler's choices are listed at every turn."""
 
 
 def _library_turn(state: State) -> bool:
@@ -91,13 +98,13 @@ def legal(state: State) -> list[Action]:
         if _may_quarry(state, seat):
             kinds.append(QUARRY)
         for k in kinds:
-            actions.append(Settle(k))
+            actions.append(_SETTLE[k, False, False])
             if hospice:
-                actions.append(Settle(k, True))
+                actions.append(_SETTLE[k, True, False])
             if forest and k != QUARRY:
-                actions.append(Settle(k, False, True))
+                actions.append(_SETTLE[k, False, True])
                 if hospice:
-                    actions.append(Settle(k, True, True))
+                    actions.append(_SETTLE[k, True, True])
     actions.append(PASS)
     return actions
 

@@ -13,11 +13,13 @@ from .data import (
     ALL_GOODS,
     ALL_ISLAND_KINDS,
     BUILDINGS,
+    CIRCLES,
     GOOD_INDEX,
     GOODS,
     ISLAND_INDEX,
     ISLAND_KINDS,
     ROLES,
+    SPACES,
 )
 
 FORMAT_VERSION = 1
@@ -122,13 +124,13 @@ class Player:
         return sum(self.tiles) + self.forests
 
     def city_spaces_used(self) -> int:
-        return sum(BUILDINGS[name].spaces for name in self.city)
+        return sum(map(SPACES.__getitem__, self.city))
 
     def colonists(self) -> int:
         return sum(self.worked) + sum(self.city.values()) + self.san_juan
 
     def empty_building_circles(self) -> int:
-        return sum(BUILDINGS[name].circles - n for name, n in self.city.items())
+        return sum(map(CIRCLES.__getitem__, self.city)) - sum(self.city.values())
 
     # Nobles (Expansion II).
     def nobles(self) -> int:
