@@ -275,14 +275,13 @@ def _rounded(ring: list[tuple[int, int]], radius: int) -> str:
     return "".join(parts) + "Z"
 
 
-def voyage(state: am.State, start: int, to: int) -> list[int]:
-    """The fields a ship on ``start`` sails through to ``to``, both ends included: a shortest
-    way over water fields (ships do not block one another), as drawn when a voyage is
-    pointed at. Which voyages are legal is the engine's call."""
+def sea_ways(state: am.State, start: int) -> dict[int, int]:
+    """Each water field a ship on ``start`` can reach, with the field it comes from on a
+    shortest way over water (ships do not block one another); ``start`` comes from itself."""
     m = state.map
     came_from = {start: start}
     edge = [start]
-    while edge and to not in came_from:
+    while edge:
         nxt = []
         for cell in edge:
             for n in m.neighbours[cell]:
@@ -290,6 +289,14 @@ def voyage(state: am.State, start: int, to: int) -> list[int]:
                     came_from[n] = cell
                     nxt.append(n)
         edge = nxt
+    return came_from
+
+
+def voyage(state: am.State, start: int, to: int, ways: dict[int, int] | None = None) -> list[int]:
+    """The fields a ship on ``start`` sails through to ``to``, both ends included, as drawn
+    when a voyage is pointed at (``ways``: ``sea_ways`` from ``start``, when already known).
+    Which voyages are legal is the engine's call."""
+    came_from = ways or sea_ways(state, start)
     way = [to]
     while way[-1] != start:
         way.append(came_from[way[-1]])
@@ -601,6 +608,7 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
     p = state.players[seat]
     act = state.act
     groups: dict[str, list[dict]] = {}
+    ways: dict[int, dict[int, int]] = {}  # sea_ways by the ship's field, once for its voyages
     for a in legal:
         t = a["type"]
         cells: list[int] = []
@@ -645,7 +653,10 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
         elif t == "sail":
             cells = [a["to"]]
             ship = a["ship"] + 1
-            way = " ".join(_centre(c, cols) for c in voyage(state, p.ships[a["ship"]], a["to"]))
+            start = p.ships[a["ship"]]
+            if start not in ways:
+                ways[start] = sea_ways(state, start)
+            way = " ".join(_centre(c, cols) for c in voyage(state, start, a["to"], ways[start]))
             words = {"ship": a["ship"] + 1, "field": field_name(a["to"], cols)}
             if a["to"] == p.ships[a["ship"]]:
                 label = _("Ship %(ship)s stays on %(field)s") % words
