@@ -73,9 +73,23 @@ def counts(page: Page) -> dict[str, str]:
     )
 
 
-@pytest.mark.parametrize(
+LANGUAGES_AND_DEVICES = pytest.mark.parametrize(
     ("language", "device"), [("en", WIDE), ("de", PHONE)], ids=["english-1400", "german-390"]
 )
+"""English on a wide desktop, German on a phone."""
+
+
+def open_game(opener, game: Game, anna, language: str, device: dict) -> Page:
+    """Anna's page of ``game`` in her ``language`` on ``device`` (``opener``: the
+    ``open_page`` fixture)."""
+    anna.language = language
+    anna.save(update_fields=["language"])
+    page = opener(anna, **device)
+    page.goto(game.get_absolute_url())
+    return page
+
+
+@LANGUAGES_AND_DEVICES
 def test_colonists_and_a_noble_are_placed_by_clicks_and_the_engine_takes_them(
     open_page,  # noqa: F811 (the fixture imported above)
     mayor_game,
@@ -83,13 +97,10 @@ def test_colonists_and_a_noble_are_placed_by_clicks_and_the_engine_takes_them(
     device,
 ):
     game, anna = mayor_game
-    anna.language = language
-    anna.save(update_fields=["language"])
-    page = open_page(anna, **device)
+    page = open_game(open_page, game, anna, language, device)
     phone = device is PHONE
     act = (lambda target: target.tap()) if phone else (lambda target: target.click())
     width = device["viewport"]["width"]
-    page.goto(game.get_absolute_url())
 
     form = page.locator(".pr-mayor")
     # The clicks are the way in: the number boxes give way, the circles are buttons.
@@ -161,9 +172,7 @@ def test_colonists_and_a_noble_are_placed_by_clicks_and_the_engine_takes_them(
     assert placed.san_juan == 0
 
 
-@pytest.mark.parametrize(
-    ("language", "device"), [("en", WIDE), ("de", PHONE)], ids=["english-1400", "german-390"]
-)
+@LANGUAGES_AND_DEVICES
 def test_a_click_on_a_building_of_the_supply_builds_it(
     open_page,  # noqa: F811 (the fixture imported above)
     django_user_model,
@@ -173,11 +182,8 @@ def test_a_click_on_a_building_of_the_supply_builds_it(
     anna_board = player(doubloons=4, island={"quarry": (1, 1)})
     others = [player(island={"corn": 1}), player(island={"indigo": 1})]
     game, anna = game_at(django_user_model, choose(position([anna_board, *others]), "builder"))
-    anna.language = language
-    anna.save(update_fields=["language"])
-    page = open_page(anna, **device)
+    page = open_game(open_page, game, anna, language, device)
     width = device["viewport"]["width"]
-    page.goto(game.get_absolute_url())
 
     # 4 doubloons, the privilege and a quarry: the office (5) costs 3; the factory (7) is out.
     office = page.locator("#pr-building-office")
