@@ -82,6 +82,9 @@ class GameSpec:
     ladders: tuple[Ladder, ...] = ()
     """The game's rating ladders, each for some of its player counts; none declared: one
     ladder for every count, named as the game."""
+    analyst: Callable[..., Any] | None = None
+    """How the hard player's search judges a seat's choices (``games.bots.Analyst``): what
+    hints and post-game reviews show. None: the game offers neither."""
 
     @property
     def slug(self) -> str:

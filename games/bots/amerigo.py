@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from typing import Any
 
-from games.bots import Bot, play_random
+from games.bots import Bot, Estimate, play_random, ranked
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
     CHEST_GOLD,
@@ -357,41 +358,44 @@ def _playout(state: am.State, seat: int) -> float:
     return _margin(state, seat)
 
 
-def play_hard(
+def _search(
     state: am.State,
     view: dict,
-    legal: list,
     seed: int,
-    *,
-    budget: float | None = None,
-    simulations: int | None = None,
-) -> Any:
-    """In ``choose``: medium's best few options, each played out (``_playout``) on the same
-    determinizations of the view, the one with the best total margin over the best rival;
-    while acting: the medium player's step (the search's playouts finish actions so too).
+    budget: float | None,
+    simulations: int | None,
+    include: Any = None,
+) -> tuple[list, list[list[float]]]:
+    """Medium's best few options (and ``include``), each played out (``_playout``) on the
+    same determinizations of the view: the options and each one's margins over the best
+    rival. While acting the only option is medium's step (the playouts finish actions so too).
 
-    ``simulations`` (playouts in all) makes the move reproducible; otherwise the search fills
-    ``SEARCHED`` of ``budget`` seconds while its longest batch (one playout per option) still
-    fits."""
+    ``simulations`` (playouts in all) makes the result reproducible; otherwise the search
+    fills ``SEARCHED`` of ``budget`` seconds while its longest batch (one playout per option)
+    still fits."""
     start = time.perf_counter()
     end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
     seat = am.current_player(state)
     if state.phase == "act":
-        return _step(state, seat)
-    scored = []
-    for a in legal:
-        if a["type"] != "cash":
-            w = worth(_finish(am.apply(state, a), seat), seat, state)
-            scored.append((-w, len(scored), a))
-    scored.sort(key=lambda t: t[:2])
-    cands = [a for _w, _k, a in scored[: min(HARD["top"], simulations or HARD["top"])]]
+        cands = [_step(state, seat)]
+    else:
+        scored = []
+        for a in am.legal_actions(state):
+            if a["type"] != "cash":
+                w = worth(_finish(am.apply(state, a), seat), seat, state)
+                scored.append((-w, len(scored), a))
+        scored.sort(key=lambda t: t[:2])
+        top = min(HARD["top"], simulations or HARD["top"])
+        cands = [a for _w, _k, a in scored[:top]]
+    if include is not None and include not in cands:
+        cands.append(include)
+    margins: list[list[float]] = [[] for _ in cands]
     now = time.perf_counter()
     if len(cands) == 1 or (not simulations and now + PLAYOUT_TURNS * (now - start) >= end):
-        return cands[0]
+        return cands, margins
     # Every playout runs on a determinization of its own drawing, never on ``state``: what
     # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
     rng = random.Random(seed)
-    totals = [0.0] * len(cands)
     limit = simulations or math.inf
     used = 0
     batch = longest = 0.0
@@ -402,15 +406,54 @@ def play_hard(
             # In the first batch the options not yet played out are dropped (medium's
             # favourite is played first) when the next playout would overrun the budget.
             if not used and i and time.perf_counter() + longest >= end:
-                del cands[i:], totals[i:]
+                del cands[i:], margins[i:]
                 break
             one = time.perf_counter()
-            totals[i] += _playout(_finish(am.apply(guess, a), seat), seat)
+            margins[i].append(_playout(_finish(am.apply(guess, a), seat), seat))
             longest = max(longest, time.perf_counter() - one)
         used += len(cands)
         batch = max(batch, time.perf_counter() - began)
-    best = max(range(len(cands)), key=lambda i: (totals[i], -i))
-    return cands[best]
+    return cands, margins
+
+
+def play_hard(
+    state: am.State,
+    view: dict,
+    legal: list,
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+) -> Any:
+    """The searched option (``_search``) with the best total margin over the best rival."""
+    cands, margins = _search(state, view, seed, budget, simulations)
+    return cands[max(range(len(cands)), key=lambda i: (sum(margins[i]), -i))]
+
+
+def analyse(
+    state: am.State,
+    view: dict,
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+    include: Any = None,
+) -> list[Estimate]:
+    """What the search makes of each option (and of ``include``): its win is the share of
+    playouts after which the seat leads its best rival (a tie counts half). The playouts
+    end a turn or two ahead, so in Amerigo this is a lead, not the game's final result."""
+    cands, margins = _search(state, view, seed, budget, simulations, include)
+    return ranked(
+        [
+            Estimate(
+                a,
+                statistics.fmean((m > 0) + (m == 0) / 2 for m in ms) if ms else None,
+                len(ms),
+                True,
+            )
+            for a, ms in zip(cands, margins, strict=True)
+        ]
+    )
 
 
 BOTS: dict[str, Bot] = {

@@ -33,3 +33,6 @@ BOTS: dict[str, Bot] = {
     "hard": play_hard,
 }
 """The bot of each level; one more level is one more entry (a test adds a failing one)."""
+
+analyse = search.analyse
+"""The hard player's estimates of a seat's choices (``games.bots.Analyst``)."""

@@ -14,6 +14,7 @@ import math
 import random
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from games.engines.puerto_rico import rules
@@ -22,7 +23,7 @@ from games.engines.puerto_rico.determinize import determinize
 from games.engines.puerto_rico.scoring import outcome
 from games.engines.puerto_rico.state import State
 
-from . import policy
+from . import Estimate, policy, ranked
 from .knowledge import Values
 
 DEFAULT_BUDGET = 2.0
@@ -41,9 +42,10 @@ def candidates(state: State, values: Values) -> list[Action]:
     return [a for _, a in scored[: PARAMS["top"] if state.phase != "role" else None]]
 
 
-def playout(state: State, seat: int, rng: random.Random) -> float:
-    """Play to the end with the noisy heuristic; the seat's reward in [0, 1]: half for the
-    win (shared on a tie), half for the margin over the best rival."""
+def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
+    """Play to the end with the noisy heuristic. Returns the seat's reward in [0, 1] (half
+    for the win, a tie for it counting half, and half for the margin over the best rival) and
+    its win: 1, its share of a tie for the win, or 0."""
     noise = PARAMS["noise"]
     values = Values(state)
     while state.phase != "over":
@@ -54,33 +56,47 @@ def playout(state: State, seat: int, rng: random.Random) -> float:
     mine = table[seat]
     rival = max(s.score for s in table if s.seat != seat)
     firsts = sum(s.placement == 1 for s in table)
-    win = 0.0 if mine.placement > 1 else 1.0 if firsts == 1 else 0.5
+    won = 0.0 if mine.placement > 1 else 1.0 if firsts == 1 else 0.5
     cap = PARAMS["margin_cap"]
     margin = max(-cap, min(cap, mine.score - rival))
-    return 0.5 * win + 0.25 + 0.25 * margin / cap
+    return 0.5 * won + 0.25 + 0.25 * margin / cap, won and 1 / firsts
 
 
-def choose(
+@dataclass
+class _Search:
+    """The candidates and each one's playouts (rewards and wins); ``alive`` are the
+    candidates still searched at the last stage."""
+
+    candidates: list[Action]
+    rewards: list[list[float]]
+    wins: list[list[float]]
+    alive: list[int]
+
+
+def _search(
     state: State,
     view: dict[str, Any],
     seed: int,
-    *,
-    budget: float | None = None,
-    simulations: int | None = None,
-) -> Action:
-    """The searched action. ``simulations`` (playouts in all) makes the result reproducible;
-    otherwise the search fills ``budget`` seconds, sized after its first batch of playouts."""
+    budget: float | None,
+    simulations: int | None,
+    include: Action | None = None,
+) -> _Search:
+    """Search the heuristic's candidates (and ``include``, which like the favourite is never
+    dropped). ``simulations`` (playouts in all) makes the result reproducible; otherwise the
+    search fills ``budget`` seconds, sized after its first batch of playouts."""
     start = time.perf_counter()
-    values = Values(state)
-    cands = candidates(state, values)
-    if len(cands) == 1:
-        return cands[0]
+    cands = candidates(state, Values(state))
+    kept = {0}
+    if include is not None:
+        if include not in cands:
+            cands.append(include)
+        kept.add(cands.index(include))
+    k = len(cands)
+    found = _Search(cands, [[] for _ in cands], [[] for _ in cands], list(range(k)))
+    if k == 1:
+        return found
     seat = state.current
     rng = random.Random(seed)
-    k = len(cands)
-    results: list[list[float]] = [[] for _ in cands]
-    alive = list(range(k))
-
     longest = 0.0
 
     def batch() -> None:
@@ -89,10 +105,10 @@ def choose(
         began = time.perf_counter()
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
-        for i in alive:
-            results[i].append(
-                playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
-            )
+        for i in found.alive:
+            reward, win = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
+            found.rewards[i].append(reward)
+            found.wins[i].append(win)
         longest = max(longest, time.perf_counter() - began)
 
     batch()
@@ -107,21 +123,54 @@ def choose(
         return time.perf_counter() + longest < end
 
     # Sequential halving: each stage gives the live candidates an equal share of the
-    # playouts, then drops the worse half (never the favourite).
+    # playouts, then drops the worse half (never the favourite nor ``include``).
     stages = max(1, math.ceil(math.log2(k)))
     used = k
-    while used + len(alive) <= limit and time_left():
-        for _ in range(max(1, limit // (stages * len(alive)) - 1)):
+    while used + len(found.alive) <= limit and time_left():
+        for _ in range(max(1, limit // (stages * len(found.alive)) - 1)):
             batch()
-            used += len(alive)
-            if used + len(alive) > limit or not time_left():
+            used += len(found.alive)
+            if used + len(found.alive) > limit or not time_left():
                 break
-        if len(alive) > 2:
-            alive.sort(key=lambda i: -statistics.mean(results[i]))
-            alive = alive[: (len(alive) + 1) // 2]
-            if 0 not in alive:
-                alive.append(0)
-    return cands[_pick(results, alive)]
+        if len(found.alive) > 2:
+            ranked = sorted(found.alive, key=lambda i: -statistics.mean(found.rewards[i]))
+            found.alive = ranked[: (len(ranked) + 1) // 2]
+            found.alive += [i for i in sorted(kept) if i not in found.alive]
+    return found
+
+
+def choose(
+    state: State,
+    view: dict[str, Any],
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+) -> Action:
+    """The searched action: the heuristic's favourite unless another beats it clearly."""
+    found = _search(state, view, seed, budget, simulations)
+    if len(found.candidates) == 1:
+        return found.candidates[0]
+    return found.candidates[_pick(found.rewards, found.alive)]
+
+
+def analyse(
+    state: State,
+    view: dict[str, Any],
+    seed: int,
+    *,
+    budget: float | None = None,
+    simulations: int | None = None,
+    include: Action | None = None,
+) -> list[Estimate]:
+    """What the search makes of each candidate (and of ``include``), the likeliest win first;
+    those dropped early come after the finalists, whatever their few playouts said."""
+    found = _search(state, view, seed, budget, simulations, include)
+    estimates = [
+        Estimate(action, statistics.fmean(wins) if wins else None, len(wins), i in found.alive)
+        for i, (action, wins) in enumerate(zip(found.candidates, found.wins, strict=True))
+    ]
+    return ranked(estimates)
 
 
 def _pick(results: list[list[float]], finalists: list[int]) -> int:

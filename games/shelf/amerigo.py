@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy
 
-from games.bots.amerigo import BOTS
+from games.bots.amerigo import BOTS, analyse
 from games.engines import amerigo
 from games.registry import GameSpec
 from games.ui import amerigo as ui
@@ -14,6 +14,7 @@ GAME = GameSpec(
     title=gettext_lazy("Amerigo"),
     engine=amerigo,
     bots=BOTS,
+    analyst=analyse,
     template="games/amerigo/board.html",
     board_context=ui.board_context,
     moderator_board_context=ui.moderator_board_context,

@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext_lazy
 
-from games.bots.puerto_rico import BOTS
+from games.bots.puerto_rico import BOTS, analyse
 from games.engines import puerto_rico
 from games.registry import GameSpec, Ladder
 from games.ui import puerto_rico as ui
@@ -15,6 +15,7 @@ GAME = GameSpec(
     title=gettext_lazy("Puerto Rico"),
     engine=puerto_rico,
     bots=BOTS,
+    analyst=analyse,
     template="games/puerto_rico/board.html",
     board_context=ui.board_context,
     moderator_board_context=ui.moderator_board_context,
