@@ -50,15 +50,17 @@ def chart(
     *,
     fit: bool = False,
     labels: int | None = None,
+    top: int | None = None,
 ):
     """What ``games/_chart_svg.html`` draws: a line per seat (or per anything: a player's
     rating) with any value known. The axis runs from 0 to the highest value (scores), or with
     ``fit`` around the values drawn (a rating near 1500); ``labels``: at most this many labels
-    along the bottom (a rating's games), else one per point (a game's rounds)."""
+    along the bottom (a rating's games), else one per point (a game's rounds); ``top``: the
+    axis ends there whatever the values (a per cent)."""
     if len(points) < 2:
         return None
     values = [v for _, scores in points for v in scores if v is not None]
-    low, top = (0, max([1, *values])) if not fit else _fitted(values)
+    low, top = (0, top or max([1, *values])) if not fit else _fitted(values)
     step = (WIDTH - LEFT - RIGHT) / (len(points) - 1)
     every = -(-len(points) // labels) if labels else 1
 

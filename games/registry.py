@@ -85,6 +85,10 @@ class GameSpec:
     analyst: Callable[..., Any] | None = None
     """How the hard player's search judges a seat's choices (``games.bots.Analyst``): what
     hints and post-game reviews show. None: the game offers neither."""
+    describe_action: Callable[[Any, int, Any], str] | None = None
+    """``describe_action(state, seat, action)``: one action in the reader's language, as the
+    board's button for it says (what a hint or a review says the AI would do); ``state``
+    agrees with the seat's view."""
 
     @property
     def slug(self) -> str:

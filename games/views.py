@@ -20,6 +20,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.middleware import activate_now
+from analysis.board import board_part
 from games import chat, clocks, history, notifications, rates, services, transfer
 from games.forms import (
     ArchiveForm,
@@ -55,14 +56,14 @@ def http_status(error: services.GameError) -> int:
     return next((status for kind, status in STATUS.items() if isinstance(error, kind)), 400)
 
 
-def _see_other(url: str) -> HttpResponseRedirect:
+def see_other(url: str) -> HttpResponseRedirect:
     """303: after a POST, the browser fetches the page again with GET."""
     response = HttpResponseRedirect(url)
     response.status_code = 303
     return response
 
 
-def _game(pk: int, viewer) -> Game:
+def visible_game(pk: int, viewer) -> Game:
     """The game as a page shows it to ``viewer``; 404 for a game they may not see
     (``Game.visible_to``), as for one that does not exist."""
     game = Game.objects.with_seats(viewer).filter(pk=pk).first()
@@ -113,6 +114,7 @@ def board_context(
         clock=clocks.table_info(game, seat),
         can_undo=_can_undo(game, seat, to_act, recent),
         undo_url=reverse("games:undo", args=[game.pk]),
+        **board_part(game, seat),
     )
     return context
 
@@ -218,7 +220,7 @@ def _render_board(
 
 @require_GET
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     context = board_context(request, game)
     context["show_board"] = game.state is not None  # a game cancelled while running too
     context.update(_seats_context(request, game))
@@ -241,14 +243,14 @@ def _seats_context(request: HttpRequest, game: Game) -> dict:
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render_board(request, _game(pk, request.user))
+    return _render_board(request, visible_game(pk, request.user))
 
 
 @require_GET
 def seats(request: HttpRequest, pk: int) -> HttpResponse:
     """The waiting room's seat list, polled while the game is open; once it has started (or
     was cancelled) the page reloads itself to show the board."""
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     if game.status != Game.Status.OPEN:
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     return render(request, "games/_seats.html", _seats_context(request, game))
@@ -278,7 +280,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
     chat_changed = chat_seen is not None and row.chat_version != chat_seen
     if not board_changed and not chat_changed:
         return HttpResponse(status=204)
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     chat_changed = chat_changed and chat.may_read(game, request.user)
     if board_changed:
         # The page showed the viewer's turn (``turn``): say why the board changed under it.
@@ -311,7 +313,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(gettext("log in to play"), status=403)
     if too_large(request, MAX_MOVE_BODY):
         return HttpResponse(gettext("that request is too large to be a move"), status=413)
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     seatless = services.seatless_refusal(game, request.user)
     if seatless is not None:  # nothing of a stranger's post is read
         status, message = http_status(seatless), seatless.message
@@ -320,9 +322,9 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         if message:
             messages.error(request, message)
-        return _see_other(game.get_absolute_url() + "#board")
+        return see_other(game.get_absolute_url() + "#board")
     posted = request.POST if message and seatless is None else None
-    return _render_board(request, _game(pk, request.user), message, status, posted)
+    return _render_board(request, visible_game(pk, request.user), message, status, posted)
 
 
 def _submit_posted(request: HttpRequest, game: Game) -> tuple[int, str]:
@@ -379,14 +381,14 @@ def _chat_answer(request: HttpRequest, pk: int, change) -> HttpResponse:
         return HttpResponse(gettext("log in to chat"), status=403)
     status, error = 200, ""
     try:
-        change(_game(pk, request.user))
+        change(visible_game(pk, request.user))
     except services.GameError as refusal:
         status, error = http_status(refusal), refusal.message
     if not request.htmx:
         if error:
             messages.error(request, error)
-        return _see_other(reverse("games:game", args=[pk]) + "#chat")
-    context = _chat_context(request, _game(pk, request.user), error)
+        return see_other(reverse("games:game", args=[pk]) + "#chat")
+    context = _chat_context(request, visible_game(pk, request.user), error)
     return render(request, "games/_chat_messages.html", context, status=status)
 
 
@@ -417,7 +419,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         engine = chosen_game(request.POST if request.method == "POST" else request.GET)
     except ValueError as error:
         messages.error(request, str(error))
-        return _see_other(reverse("games:lobby"))
+        return see_other(reverse("games:lobby"))
     against_ai = request.GET.get("against") == "ai"
     form = NewGameForm(request.POST or None, engine=engine, against_ai=against_ai)
     if request.method == "POST" and form.is_valid():
@@ -542,8 +544,8 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         if message:
             messages.error(request, message)
-        return _see_other(reverse("games:game", args=[pk]) + "#board")
-    return _render_board(request, _game(pk, request.user), message, status)
+        return see_other(reverse("games:game", args=[pk]) + "#board")
+    return _render_board(request, visible_game(pk, request.user), message, status)
 
 
 @require_GET
@@ -551,7 +553,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game move by move (``?step=n``: the board after the n-th move, 0 the
     start), each player from their own seat: anyone through a finished or cancelled game
     (spectators see the public view), only its players through a running game."""
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     seat = game.seat_of(request.user)
     if game.state is None:
         raise Http404(gettext("the game has not started"))
@@ -592,7 +594,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 def export(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished game as one JSON file to download (``docs/export.md``), the chat in it only
     for a reader who may read it."""
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     if game.status != Game.Status.FINISHED:
         raise Http404(gettext("only a finished game can be exported"))
     exported = transfer.export_game(game, request.user)
@@ -631,7 +633,7 @@ def _import_game(request: HttpRequest) -> HttpResponse:
         else:
             if not created:
                 messages.info(request, gettext("You imported this game before: here it is."))
-            return _see_other(reverse("games:replay", args=[game.pk]))
+            return see_other(reverse("games:replay", args=[game.pk]))
     status = 400 if form.errors else 200
     if form.has_error("file", "too_large"):
         status = 413
@@ -659,7 +661,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 def full_log(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole log, told in the reader's language."""
     activate_now(request)
-    game = _game(pk, request.user)
+    game = visible_game(pk, request.user)
     names = game.names()
     log = []
     if game.state is not None:
@@ -683,7 +685,7 @@ def _lobby_action(request: HttpRequest, pk: int, action) -> HttpResponse:
         action()
     except services.GameError as error:
         messages.error(request, error.message)
-    return _see_other(reverse("games:game", args=[pk]))
+    return see_other(reverse("games:game", args=[pk]))
 
 
 @login_required
@@ -744,7 +746,7 @@ def vacation(request: HttpRequest) -> HttpResponse:
             else:
                 clocks.start_vacation(request.user, float(request.POST.get("days", "")))
                 messages.success(request, gettext("Enjoy your vacation: your clocks stand still."))
-            return _see_other(reverse("games:vacation"))
+            return see_other(reverse("games:vacation"))
         except ValueError:
             messages.error(request, gettext("Give the number of days."))
             status = 400

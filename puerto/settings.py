@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "players",
+    "analysis",
     "moderation",  # after accounts: it puts the moderation actions on the user admin
 ]
 
@@ -269,6 +270,12 @@ PUERTO_TURN_EMAIL_MINUTES = int(os.environ.get("PUERTO_TURN_EMAIL_MINUTES", "10"
 PUERTO_AWAY_MINUTES = int(os.environ.get("PUERTO_AWAY_MINUTES", "5"))
 # Days an email's one-click unsubscribe link works (every email carries a fresh one).
 PUERTO_UNSUBSCRIBE_LINK_DAYS = 60
+# After a game, the worker of the "reviews" queue judges each person's decisions
+# (analysis.reviews), spending at most REVIEW_GAME_SECONDS of worker time on a game.
+PUERTO_REVIEWS = env_bool("PUERTO_REVIEWS", True)
+REVIEW_GAME_SECONDS = env_count("REVIEW_GAME_SECONDS", 600)
+# Playouts per judged position (hints and reviews); 0: the hard AI player's own budget.
+ANALYSIS_SIMULATIONS = env_count("ANALYSIS_SIMULATIONS") or None
 
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -341,6 +348,9 @@ CELERY_BEAT_SCHEDULE: dict = {
     # Daily digests, each from PUERTO_DIGEST_HOUR in its reader's time zone.
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
 }
+# Reviews wait on a queue of their own, served by a worker of its own (Procfile.dev, compose):
+# a long review never holds up an AI move.
+CELERY_TASK_ROUTES = {"analysis.tasks.review_seat": {"queue": "reviews"}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

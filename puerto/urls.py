@@ -15,6 +15,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("games/", include("games.urls")),
+    path("games/", include("analysis.urls")),
     path("players/", include("players.urls")),
     path("api/", include("games.api_urls")),
     path("reports/", include("moderation.urls")),

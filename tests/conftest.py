@@ -79,3 +79,10 @@ def default_language():
     yield
     translation.activate(settings.LANGUAGE_CODE)
     timezone.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def no_reviews(settings):
+    """A finished game queues its reviews in the tests of reviews only (they turn them on): a
+    review judges every decision of the game, far longer than the tests that finish games."""
+    settings.PUERTO_REVIEWS = False

@@ -35,10 +35,25 @@ def load_compose() -> dict:
 def test_compose_runs_every_part_of_puerto():
     services = load_compose()["services"]
 
-    assert {"web", "worker", "beat", "db", "redis", "mail"} <= services.keys()
+    assert {"web", "worker", "reviewer", "beat", "db", "redis", "mail"} <= services.keys()
     assert "gunicorn" in str(services["web"]["command"])
     assert "worker" in str(services["worker"]["command"])
     assert "beat" in str(services["beat"]["command"])
+
+
+def test_reviews_have_a_worker_of_their_own_in_compose_and_in_make_run():
+    """The AI players' worker serves the default queue only; reviews wait for their own."""
+    services = load_compose()["services"]
+    procfile = dict(
+        line.split(": ", 1)
+        for line in (settings.BASE_DIR / "Procfile.dev").read_text().splitlines()
+    )
+    for reviewer, worker in (
+        (services["reviewer"]["command"], services["worker"]["command"]),
+        (procfile["reviewer"], procfile["worker"]),
+    ):
+        assert "-Q reviews" in reviewer and "--concurrency=1" in reviewer
+        assert "-Q" not in worker
 
 
 def test_compose_checks_kept_database_connections_before_use():

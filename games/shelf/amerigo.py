@@ -15,6 +15,7 @@ GAME = GameSpec(
     engine=amerigo,
     bots=BOTS,
     analyst=analyse,
+    describe_action=ui.describe_action,
     template="games/amerigo/board.html",
     board_context=ui.board_context,
     moderator_board_context=ui.moderator_board_context,

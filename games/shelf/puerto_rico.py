@@ -16,6 +16,7 @@ GAME = GameSpec(
     engine=puerto_rico,
     bots=BOTS,
     analyst=analyse,
+    describe_action=ui.describe_action,
     template="games/puerto_rico/board.html",
     board_context=ui.board_context,
     moderator_board_context=ui.moderator_board_context,

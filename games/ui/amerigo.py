@@ -712,6 +712,12 @@ def _choices(state: am.State, seat: int, legal) -> list[dict[str, Any]]:
     ]
 
 
+def describe_action(state: am.State, seat: int, action: dict) -> str:
+    """One action of ``seat`` in words, as the board's option for it says: what a hint or a
+    review says the AI would do. ``state`` agrees with the seat's view."""
+    return _choices(state, seat, [action])[0]["options"][0]["label"]
+
+
 # Posted forms -------------------------------------------------------------------------------
 
 

@@ -399,6 +399,61 @@ def _choices(state: pr.State, legal, seat: int, posted=None) -> dict[str, Any]:
     return choices
 
 
+def describe_action(state: pr.State, seat: int, action: pr.Action) -> str:
+    """One action of ``seat`` in words, as the board's button for it says where it has one:
+    what a hint or a review says the AI would do. ``state`` agrees with the seat's view."""
+    t = action.type
+    if t == "arrange":
+        return _placement_words(action)
+    if t == "store":
+        whole = (*action.warehouse, *action.storehouse)
+        kept = [_("all %(good)s") % {"good": GOOD_NAMES[GOODS[g]]} for g in whole]
+        if action.windrose is not None:
+            kept.append(_("1 %(good)s") % {"good": GOOD_NAMES[GOODS[action.windrose]]})
+        return _("Keep %(goods)s") % {"goods": _and(kept)} if kept else _("Keep no barrel")
+    if t == "draft":
+        return _("Draft the %(building)s") % {"building": BUILDING_NAMES[action.building]}
+    if t in ("small_wharf", "royal_supplier"):
+        counts = action.goods if t == "small_wharf" else [g in action.goods for g in GOODS]
+        barrels = [
+            _("%(count)s %(good)s") % {"count": n, "good": GOOD_NAMES[g]}
+            for g, n in zip(GOODS, counts, strict=True)
+            if n
+        ]
+        if not barrels:
+            return _("Return no barrel (%(building)s)") % {"building": BUILDING_NAMES[t]}
+        words = {"goods": _and(barrels), "building": BUILDING_NAMES[t]}
+        if t == "small_wharf":
+            return _("Ship %(goods)s on the %(building)s") % words
+        return _("Return %(goods)s for 1 VP each (%(building)s)") % words
+    if t == "move_guest":
+        return _choices(state, [action], seat)["guests"][0]["label"]
+    if t == "build" and action.black_market:
+        return _black_market(state, [action], seat)["options"][0]["label"]
+    return _buttons(state, [action], seat)["buttons"][0]["label"]
+
+
+def _placement_words(action: pr.Arrange) -> str:
+    """A mayor's placement in words: how many colonists (and nobles) on each kind of
+    plantation and on each building; the rest wait in San Juan."""
+    places = []
+    for pieces, island, city in (
+        (_("colonists"), action.island, action.city),
+        (_("nobles"), action.noble_island, action.noble_city),
+    ):
+        spots = [(ISLAND_KIND_NAMES[ISLAND_KINDS[k]], n) for k, n in enumerate(island) if n] + [
+            (BUILDING_NAMES[b], n) for b, n in city
+        ]
+        if spots:
+            where = _and(
+                [_("%(count)s on %(place)s") % {"count": n, "place": name} for name, n in spots]
+            )
+            places.append(_("%(pieces)s: %(where)s") % {"pieces": pieces, "where": where})
+    if not places:
+        return _("Leave every colonist in San Juan")
+    return _("Place %(places)s") % {"places": "; ".join(places)}
+
+
 def _window_when(state: pr.State) -> str:
     """Why a guest window asks now: the point of the game it comes before."""
     return {

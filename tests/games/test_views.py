@@ -178,10 +178,11 @@ def test_my_games_lists_the_games_waiting_for_my_move_first(users):
 
 
 @pytest.mark.django_db
-def test_the_game_page_renders_within_eight_queries(users, django_assert_max_num_queries):
+def test_the_game_page_renders_within_nine_queries(users, django_assert_max_num_queries):
+    """Nine with the game's hints (``analysis.board``)."""
     game = running_game(users)
     client = client_for(to_act(game, users))
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         response = client.get(game.get_absolute_url())
     assert response.status_code == 200
     assert 'id="board"' in response.content.decode()
