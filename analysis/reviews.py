@@ -5,7 +5,7 @@ decisions per task on the low-priority ``reviews`` queue, so reviews never delay
 A decision is judged by the win share of the move played against the search's best choice
 (``Estimate.win``). The loss marks it, as chess sites do: an inaccuracy from 10 points of win
 chance, a mistake from 20, a blunder from 30, and only when the loss is clear of the search's
-own noise (two standard errors of the difference).
+own noise (two standard errors of the difference, ``_variance``).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def judge(estimates: list[Estimate], played) -> dict | None:
     if mine is None or mine.win is None or best.win is None:
         return None
     pair = [best] if mine is best else [best, mine]
-    noise = math.sqrt(sum(e.win * (1 - e.win) / e.playouts for e in pair))
+    noise = math.sqrt(sum(_variance(e) for e in pair))
     loss = max(0.0, best.win - mine.win)
     mark = next((name for floor, name in MARKS if loss >= floor), "") if loss > 2 * noise else ""
     return {
@@ -67,6 +67,14 @@ def judge(estimates: list[Estimate], played) -> dict | None:
         "loss": loss,
         "mark": mark,
     }
+
+
+def _variance(estimate: Estimate) -> float:
+    """The variance of a win share, its count of wins smoothed by one win and one loss: a
+    share of 0 or 1 from a few playouts is no certainty (Agresti and Coull)."""
+    n = estimate.playouts
+    smoothed = (estimate.win * n + 1) / (n + 2)
+    return smoothed * (1 - smoothed) / n
 
 
 def review_some(review_id: int) -> bool:

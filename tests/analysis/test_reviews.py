@@ -58,6 +58,9 @@ def test_a_decision_is_marked_by_the_win_chance_it_lost_beyond_the_searchs_noise
     assert reviews.judge(pair(400), "played")["mark"] == "blunder"
     assert reviews.judge(pair(5), "played")["mark"] == ""
     assert reviews.judge(pair(400), "best")["loss"] == 0.0
+    # One playout each, won after the best and lost after the played: no verdict at all.
+    once = [Estimate("best", 1.0, 1, True), Estimate("played", 0.0, 1, True)]
+    assert reviews.judge(once, "played")["mark"] == ""
     mistake = [Estimate("best", 0.5, 400, True), Estimate("played", 0.25, 400, True)]
     assert reviews.judge(mistake, "played")["mark"] == "mistake"
     inaccuracy = [Estimate("best", 0.5, 900, True), Estimate("played", 0.38, 900, True)]
