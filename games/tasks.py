@@ -17,8 +17,9 @@ log = logging.getLogger(__name__)
 
 AI_MOVES_PER_TASK = 20
 """AI moves one task plays in a row before it hands on to a fresh task."""
-AI_TASK_SECONDS = 10
-"""Time after which an AI task hands on, so other games' AI turns get the worker too."""
+AI_TASK_SECONDS = 2
+"""Time after which an AI task hands on to a fresh task at the back of the queue: about one
+hard decision, so the AI turns of many games take the workers in turn."""
 AI_SOFT_TIME_LIMIT = 30
 """Seconds before a bot is stopped and the easy bot's move is played instead."""
 AI_FALLBACK_LEVELS = (Seat.AI.EASY, Seat.AI.RANDOM)

@@ -187,13 +187,14 @@ def record(player, shown: str) -> dict:
 
 
 def game_rows(player, shown: str, *, finished: bool) -> list[Seat]:
-    """The player's seats in their latest finished games (with ``result``) or in their
-    running games, newest first, with each game's seats and their users: two queries."""
+    """The player's seats in their latest finished games (with ``result`` and any ``review``
+    of the player's decisions) or in their running games, newest first, with each game's
+    seats and their users: two queries."""
     status = Game.Status.FINISHED if finished else Game.Status.RUNNING
     seats = (
         Seat.objects.filter(_of_games(shown), user=player, game__status=status)
         .filter(game__imported=False)
-        .select_related("game", "result")
+        .select_related("game", "result", "review")
         .prefetch_related(Prefetch("game__seats", Seat.objects.select_related("user")))
     )
     if finished:

@@ -132,3 +132,14 @@ def test_reviews_go_to_their_own_queue_and_hints_to_the_ai_players():
     assert route({}, "analysis.tasks.review_seat")["queue"].name == "reviews"
     assert route({}, "analysis.tasks.answer_hint")["queue"].name == "celery"
     assert route({}, "games.tasks.play_ai_turn")["queue"].name == "celery"
+
+
+@pytest.mark.django_db
+def test_the_players_own_profile_links_their_review_and_nobody_elses_does(finished, users):
+    url = reverse("analysis:review", args=[finished.pk])
+    profile = reverse("players:player", args=[users[0].username])
+    anna, bob = Client(), Client()
+    anna.force_login(users[0])
+    bob.force_login(users[1])
+    assert url in anna.get(profile).content.decode()
+    assert url not in bob.get(profile).content.decode()
