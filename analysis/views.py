@@ -3,21 +3,19 @@ answers are ``analysis.hints`` and ``analysis.reviews``."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from analysis import hints, reviews
 from analysis.board import board_part
 from analysis.models import Review
-from games import charts, history, services
+from games import charts, history
 from games.forms import whole_number
 from games.models import Game
-from games.views import http_status, see_other, visible_game
+from games.views import on_posted_version, visible_game
 
 MARK_NAMES = {
     "blunder": gettext_lazy("Blunder"),
@@ -35,21 +33,16 @@ def hint(request: HttpRequest, pk: int) -> HttpResponse:
     game = visible_game(pk, request.user)
     status, message = 200, ""
     if request.method == "POST":
-        try:
-            seen = whole_number(
-                request.POST.get("version"),
-                gettext("the hint does not say which version of the game you saw"),
-                required=True,
-            )
-            hints.ask(game, request.user, seen)
-        except ValueError as error:
-            status, message = 400, str(error)
-        except services.GameError as error:
-            status, message = http_status(error), error.message
-        if not request.htmx:
-            if message:
-                messages.error(request, message)
-            return see_other(reverse("games:game", args=[pk]) + "#hint")
+        status, message, back = on_posted_version(
+            request,
+            pk,
+            gettext("the hint does not say which version of the game you saw"),
+            lambda seen: hints.ask(game, request.user, seen),
+            "#hint",
+            required=True,
+        )
+        if back:
+            return back
     context = {
         "game": game,
         "version": game.version,

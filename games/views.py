@@ -530,22 +530,34 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the player's last decision (``services.undo_move``): htmx gets the new board,
     a plain form post is redirected back to the game page, as after a move."""
+    status, message, back = on_posted_version(
+        request,
+        pk,
+        gettext("the undo does not say which version of the game you saw"),
+        lambda seen: services.undo_move(pk, request.user, expected_version=seen),
+        "#board",
+    )
+    return back or _render_board(request, visible_game(pk, request.user), message, status)
+
+
+def on_posted_version(request, pk: int, unreadable: str, act, anchor: str, required=False):
+    """``act(version)`` with the version of the game the player saw, posted as ``version``
+    (``unreadable``: the refusal when it is no plain number; None when absent and not
+    ``required``). Returns the status and message of a refusal (200 and "" without one) and,
+    for a plain form post, the redirect back to the game page at ``anchor``, the message
+    flashed; None for htmx, which gets the part of the page it asked for."""
     status, message = 200, ""
     try:
-        seen = whole_number(
-            request.POST.get("version"),
-            gettext("the undo does not say which version of the game you saw"),
-        )
-        services.undo_move(pk, request.user, expected_version=seen)
+        act(whole_number(request.POST.get("version"), unreadable, required=required))
     except ValueError as error:
         status, message = 400, str(error)
     except services.GameError as error:
         status, message = http_status(error), error.message
-    if not request.htmx:
-        if message:
-            messages.error(request, message)
-        return see_other(reverse("games:game", args=[pk]) + "#board")
-    return _render_board(request, visible_game(pk, request.user), message, status)
+    if request.htmx:
+        return status, message, None
+    if message:
+        messages.error(request, message)
+    return status, message, see_other(reverse("games:game", args=[pk]) + anchor)
 
 
 @require_GET
