@@ -1,9 +1,12 @@
-"""How the JSON API knows who asks: HTTP Basic that waits like the login form."""
+"""How the JSON API knows who asks: a personal token (``Authorization: Bearer``), or HTTP
+Basic that waits like the login form; and what a token may do (``TokenScopes``)."""
 
+from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions
+from rest_framework import authentication, exceptions, permissions
 
-from accounts import lockout
+from accounts import lockout, tokens
+from accounts.models import ApiToken
 
 
 class BasicAuthentication(authentication.BasicAuthentication):
@@ -30,3 +33,62 @@ class BasicAuthenticationScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return {"type": "http", "scheme": "basic"}
+
+
+class TokenAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Bearer <token>`` with a personal API token (``accounts.tokens``). A
+    wrong token counts as a failed login of the client's address (``accounts.lockout``), the
+    same count as wrong passwords: a locked client gets 429 before any token is looked up."""
+
+    def authenticate(self, request):
+        words = authentication.get_authorization_header(request).split()
+        if not words or words[0].lower() != b"bearer":
+            return None
+        try:
+            (text,) = (word.decode() for word in words[1:])
+        except (ValueError, UnicodeError):
+            raise exceptions.AuthenticationFailed(
+                gettext("the Bearer header must hold one token")
+            ) from None
+        login = f"token:{tokens.prefix_of(text) or ''}"
+        wait = lockout.wait(request, login)
+        if wait:
+            raise exceptions.Throttled(wait)
+        token = tokens.find(text)
+        if token is None or not token.user.is_active:
+            lockout.failed(request, login)
+            raise exceptions.AuthenticationFailed(
+                gettext("the token is not valid: revoked, mistyped or never made")
+            )
+        return token.user, token
+
+    def authenticate_header(self, request) -> str:
+        return 'Bearer realm="api"'
+
+
+class TokenScopes(permissions.BasePermission):
+    """A request made with a token changes something only if the token has the view's
+    ``token_scope`` (``ApiToken.Scope``); every token reads. Sessions and HTTP Basic may do
+    what their account may."""
+
+    def has_permission(self, request, view) -> bool:
+        token = request.auth
+        if not isinstance(token, ApiToken) or request.method in permissions.SAFE_METHODS:
+            return True
+        needed = getattr(view, "token_scope", None)
+        if needed in token.scopes:
+            return True
+        self.message = gettext("this token may not do that: it needs the scope %(scope)s") % {
+            "scope": needed or "-"
+        }
+        return False
+
+
+class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
+    """Personal tokens in the OpenAPI schema, as HTTP bearer authentication."""
+
+    target_class = TokenAuthentication
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "bearer"}

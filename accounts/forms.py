@@ -6,7 +6,7 @@ import zoneinfo
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 
 REGIONS = {
     "Africa": _("Africa"),
@@ -134,3 +134,20 @@ class SignupForm(forms.Form):
         zone = self.cleaned_data.get("time_zone", "")
         user.time_zone = zone if valid_time_zone(zone) else "UTC"
         user.save(update_fields=["time_zone"])
+
+
+class ApiTokenForm(forms.Form):
+    """A new personal API token: its name and what it may change."""
+
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=60,
+        help_text=_("What the token is for, say the name of your bot."),
+    )
+    scopes = forms.MultipleChoiceField(
+        label=_("It may also"),
+        choices=ApiToken.Scope.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text=_("Every token reads what your account may read."),
+    )

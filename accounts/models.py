@@ -71,3 +71,34 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.get_username()
+
+
+class ApiToken(models.Model):
+    """A personal token for the JSON API (``Authorization: Bearer …``): shown once when made,
+    stored as its SHA-256 only, limited to its scopes, revoked by deleting it. The token is
+    ``puerto_<prefix>_<secret>``; the prefix finds the row and names the token in lists."""
+
+    class Scope(models.TextChoices):
+        """What a token may change; every token reads what its account may read."""
+
+        PLAY = "play", _("play: moves and undo in your games")
+        CHAT = "chat", _("chat: write in your games' chats")
+        CREATE = "create", _("create: import games, follow players")
+
+    user = models.ForeignKey(
+        User, verbose_name=_("user"), on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    prefix = models.CharField(_("prefix"), max_length=16, unique=True)
+    digest = models.CharField(_("SHA-256 of the token"), max_length=64)
+    scopes = models.JSONField(_("scopes"), default=list)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix})"

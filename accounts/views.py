@@ -1,4 +1,4 @@
-"""The profile page, account deletion, and the confirmation email sent again."""
+"""The profile page, API tokens, account deletion, and the confirmation email sent again."""
 
 from allauth.account.models import EmailAddress
 from allauth.core import ratelimit
@@ -11,8 +11,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import DeleteAccountForm, ProfileForm, ResendConfirmationForm
+from accounts import tokens
+from accounts.forms import ApiTokenForm, DeleteAccountForm, ProfileForm, ResendConfirmationForm
 from accounts.middleware import activate_preferences
+from accounts.models import ApiToken
 from accounts.services import delete_account as anonymise
 
 
@@ -24,6 +26,40 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Your profile is saved."))
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """The account's API tokens, and a form for a new one: its text is shown on the answer
+    to the form, once, and never again."""
+    form = ApiTokenForm(request.POST or None)
+    made = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = tokens.create(
+                request.user, form.cleaned_data["name"], form.cleaned_data["scopes"]
+            )
+        except tokens.TokenError as error:
+            form.add_error(None, str(error))
+        else:
+            form = ApiTokenForm()
+    context = {
+        "form": form,
+        "made": made and {"token": made[0], "text": made[1]},
+        "tokens": request.user.api_tokens.all(),
+        "scope_names": dict(ApiToken.Scope.choices),
+    }
+    return render(request, "accounts/api_tokens.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def revoke_api_token(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete one of the account's tokens: a request made with it is refused from now on."""
+    deleted, _rows = request.user.api_tokens.filter(pk=pk).delete()
+    if deleted:
+        messages.success(request, _("The token is revoked."))
+    return redirect("accounts:api_tokens")
 
 
 @login_required

@@ -26,6 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import TokenScopes
+from accounts.models import ApiToken
 from games import chat, rates, services, transfer
 from games.forms import ArchiveForm, PageForm
 from games.models import Game, Move, Seat
@@ -200,6 +202,8 @@ class GameMoves(APIView):
     """Submit the requester's move: ``{"action": {...}, "version": n, "key": "..."}``. The
     answer holds the move's log and the game as the mover now sees it (``game``)."""
 
+    token_scope = ApiToken.Scope.PLAY
+
     @extend_schema(
         operation_id="move",
         summary="Make a move (the fields: README.md)",
@@ -261,6 +265,8 @@ class GameUndo(APIView):
     """Take back the requester's last decision: ``{"version": n}`` (optional, the version
     seen). The answer holds the versions taken back and the game as the requester now sees it."""
 
+    token_scope = ApiToken.Scope.PLAY
+
     @extend_schema(
         operation_id="undo",
         summary="Take back your last decision (docs/platform.md)",
@@ -317,6 +323,8 @@ class GameImport(APIView):
     replay page (200 with the game imported before, for the same game sent again), or 400
     with the reason and ``move``, the version of the move that failed."""
 
+    token_scope = ApiToken.Scope.CREATE
+
     @extend_schema(
         operation_id="import",
         summary="Import an exported game (docs/export.md)",
@@ -368,7 +376,9 @@ class GameChat(APIView):
     """The game's chat: players read and write it; spectators read it if the game's creator
     allowed it. Hidden messages and those of players the requester muted are left out."""
 
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    token_scope = ApiToken.Scope.CHAT
+
+    permission_classes = [IsAuthenticatedOrReadOnly, TokenScopes]
 
     @extend_schema(
         operation_id="chat",

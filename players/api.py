@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import ApiToken
 from games.api import ERROR, _error
 from games.models import Game, Seat
 from games.registry import get_ladder, ladders
@@ -265,6 +266,8 @@ class PlayerDetail(APIView):
 
 class PlayerFollow(APIView):
     """Follow a player (``POST``) or stop (``DELETE``); either twice changes nothing."""
+
+    token_scope = ApiToken.Scope.CREATE
 
     def _set(self, request: Request, username: str, on: bool) -> Response:
         refused = _no_body(request)

@@ -198,11 +198,16 @@ MFA_TOTP_ISSUER = "puerto"
 # The browsable API only while DEBUG is on.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # First: its challenge (``WWW-Authenticate: Bearer``) makes a refusal a 401, not a 403.
+        "accounts.authentication.TokenAuthentication",  # personal tokens, made on the profile
         "rest_framework.authentication.SessionAuthentication",
         "accounts.authentication.BasicAuthentication",  # counts wrong passwords with the form
     ],
     "NUM_PROXIES": ALLAUTH_TRUSTED_PROXY_COUNT,
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticated",
+        "accounts.authentication.TokenScopes",
+    ],
     "DEFAULT_PARSER_CLASSES": ["puerto.rest.JSONParser"],
     "EXCEPTION_HANDLER": "puerto.rest.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -253,7 +253,7 @@ def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
         assert response.json() == {"error": message, "version": game.version, "game": fresh_view}
 
     anonymous = post_move(client_for(), game, choose)
-    assert anonymous.status_code == 403 and "credentials" in anonymous.json()["error"]
+    assert anonymous.status_code == 401 and "credentials" in anonymous.json()["error"]
     assert snapshot(game) == before
 
 
@@ -357,7 +357,7 @@ def test_my_games_lists_those_waiting_for_my_move_first(users, django_assert_max
         assert row["you"] == game.seats.get(user=bob).position
     waiting = client.get(reverse("api:games"), {"waiting": "1"}).json()["games"]
     assert first.pk in mine and {row["id"] for row in waiting} == mine
-    assert client_for().get(reverse("api:games")).status_code == 403
+    assert client_for().get(reverse("api:games")).status_code == 401
 
 
 @pytest.mark.django_db

@@ -110,7 +110,7 @@ def test_every_api_refusal_has_one_shape(game, users):
     no_csrf = APIClient(enforce_csrf_checks=True, raise_request_exception=False)
     no_csrf.force_login(player)
     cases = [
-        (APIClient().post(url, {}, format="json"), 403),  # not logged in
+        (APIClient().post(url, {}, format="json"), 401),  # not logged in
         (no_csrf.post(url, {}, format="json"), 403),  # no CSRF token
         (session(player).put(url, "{}", content_type="application/json"), 405),
         (session(player).post(url, "a=1", content_type="text/plain"), 415),

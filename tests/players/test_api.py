@@ -128,7 +128,7 @@ def test_following_is_refused_in_the_one_shape(people):
     no_csrf = APIClient(enforce_csrf_checks=True, raise_request_exception=False)
     no_csrf.force_login(ben)
     cases = [
-        (APIClient().post(url), 403),  # not signed in
+        (APIClient().post(url), 401),  # not signed in
         (no_csrf.post(url), 403),  # no CSRF token
         (session(ben).put(url), 405),
         (session(ben).get(url), 405),
