@@ -83,7 +83,7 @@ class ApiToken(models.Model):
 
         PLAY = "play", _("play: moves and undo in your games")
         CHAT = "chat", _("chat: write in your games' chats")
-        CREATE = "create", _("create: import games, follow players")
+        CREATE = "create", _("create: open, join and leave games, import games, follow players")
 
     user = models.ForeignKey(
         User, verbose_name=_("user"), on_delete=models.CASCADE, related_name="api_tokens"

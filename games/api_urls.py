@@ -4,12 +4,18 @@ ratings)."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
-from games import api
+from games import api, api_lobby
 from players import api as players_api
 
 app_name = "api"
 urlpatterns = [
-    path("games/", api.MyGames.as_view(), name="games"),
+    path("games/", api_lobby.Games.as_view(), name="games"),
+    path("games/open/", api_lobby.OpenGames.as_view(), name="open"),
+    path("games/finished/", api_lobby.FinishedGames.as_view(), name="finished"),
+    path("games/<int:pk>/join/", api_lobby.JoinGame.as_view(), name="join"),
+    path("games/<int:pk>/leave/", api_lobby.LeaveGame.as_view(), name="leave"),
+    path("games/<int:pk>/ai/", api_lobby.AddAI.as_view(), name="add_ai"),
+    path("games/<int:pk>/cancel/", api_lobby.CancelGame.as_view(), name="cancel"),
     path("games/archive/", api.Archive.as_view(), name="archive"),
     path("games/watch/", api.Watch.as_view(), name="watch"),
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
