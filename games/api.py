@@ -93,6 +93,7 @@ def game_document(game: Game, user) -> dict:
         "you": you,
         "view": None,
         "legal_actions": None,
+        "legal_schema": None,
         "legal_count": None,
         "result": transfer.result(game) if game.status == Game.Status.FINISHED else None,
     }
@@ -105,9 +106,11 @@ def game_document(game: Game, user) -> dict:
             legal = rules.legal_actions(state)
             data["legal_count"] = len(legal)
             # The mayor's placements are a sequence computed on demand, often thousands
-            # long: only their number is sent; the client builds a placement itself.
+            # long: their number and the schema a client builds a placement from.
             if isinstance(legal, list):
                 data["legal_actions"] = [rules.action_to_json(a) for a in legal]
+            else:
+                data["legal_schema"] = rules.legal_schema(state)
     return data
 
 

@@ -46,7 +46,12 @@ class Engine(Protocol):
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> Any: ...
 
-    def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """Every legal action of the seat to act: a list, or a sequence computed on demand
+        where a choice has thousands (Puerto Rico's mayor). An engine with such a sequence
+        also has ``legal_schema(state)``: the choice as JSON a client builds its action
+        from, where the sequence is no list (None elsewhere)."""
+        ...
 
     def apply(
         self,

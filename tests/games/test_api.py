@@ -446,3 +446,30 @@ def test_a_seat_the_ai_took_over_is_not_your_turn_in_the_api_my_games_or_the_tur
     page = client.get(reverse("games:mine")).content.decode()
     assert "my-turn" not in page and "Your move" not in page
     assert notifications.waiting_for(absent) == []
+
+
+@pytest.mark.django_db
+def test_the_mayor_gets_a_schema_to_build_a_placement_from_and_it_is_taken(users):
+    """The mayor's placements are too many to list: ``legal_schema`` gives the circles of
+    each island kind and building and the pieces to place; a placement built from it alone
+    is accepted."""
+    game = running_game(users)
+    governor = seat_user(game, users, game.current_position)
+    client = client_for(governor)
+    post_move(client, game, {"type": "choose_role", "role": "mayor"})
+    game = Game.objects.get(pk=game.pk)
+    document = get_game(client, game).json()
+    assert document["legal_actions"] is None and document["legal_count"] > 0
+    schema = document["legal_schema"]
+    assert schema["type"] == "arrange" and schema["island"]
+    variant = schema["variants"][0]
+    left = variant["colonists"]
+    placement = {"island": {}, "city": {}}
+    for part in ("island", "city"):
+        for name, circles in schema[part].items():
+            placement[part][name] = min(circles, left)
+            left -= placement[part][name]
+    action = {"type": "arrange", **placement, "privilege": variant["privilege"]}
+    moved = post_move(client, game, action)
+    assert moved.status_code == 201, moved.content
+    assert "places 1 colonist" in moved.json()["move"]["log"][0]

@@ -43,7 +43,15 @@ from .data import BUILDINGS, COFFEE, CORN, GOODS, INDIGO, ISLAND_KINDS, QUARRY, 
 from .determinize import determinize
 from .mayor import Arrangements
 from .options import OPTIONS, PLAYER_COUNTS
-from .rules import apply, check, current_player, is_over, legal_actions, new_game
+from .rules import (
+    apply,
+    check,
+    current_player,
+    is_over,
+    legal_actions,
+    legal_schema,
+    new_game,
+)
 from .scoring import outcome
 from .state import State
 from .view import known_scores, player_view, reveals, round_number
@@ -106,6 +114,7 @@ __all__ = [
     "is_over",
     "known_scores",
     "legal_actions",
+    "legal_schema",
     "new_game",
     "outcome",
     "player_view",

@@ -271,18 +271,42 @@ class Arrangements(Sequence[Arrange]):
 
 
 def legal(state: State) -> Arrangements:
+    return Arrangements(state.players[state.current], _variants(state))
+
+
+def _variants(state: State) -> list[tuple[bool, bool, int, int]]:
+    """(privilege, take_noble, colonists, nobles) of each way the seat to act may place."""
     pl = state.players[state.current]
     nobles = pl.noble_san_juan + sum(pl.noble_worked) + sum(pl.noble_city.values())
     colonists = pl.colonists() - nobles
     extra = privilege_colonists(state)
     privileges = (False, True) if extra else (False,)
     gives = state.current != state.noble_seat  # a colonist for the noble (see ``play``)
-    variants = [
+    return [
         (privilege, take, colonists + extra * privilege - (take and gives), nobles + take)
         for take in noble_choices(state)
         for privilege in privileges
     ]
-    return Arrangements(pl, variants)
+
+
+def schema(state: State) -> dict:
+    """The mayor's choice as JSON a client builds a placement from (``legal_schema``): the
+    circles of each island kind (one per tile) and of each building, and the pieces each
+    variant places (``privilege``: the mayor's extra colonist; ``take_noble``: the ship's
+    noble). A placement puts ``min(colonists + nobles, circles)`` pieces, the rest wait in San
+    Juan; its JSON names the same island kinds and buildings (``docs/engine.md``)."""
+    pl = state.players[state.current]
+    variants = [
+        {"privilege": privilege, "take_noble": take, "colonists": colonists, "nobles": nobles}
+        for privilege, take, colonists, nobles in _variants(state)
+    ]
+    return {
+        "type": "arrange",
+        "island": {ISLAND_KINDS[k]: pl.tiles[k] for k in ALL_ISLAND_KINDS if pl.tiles[k]},
+        "city": {b: CIRCLES[b] for b in pl.city},
+        "nobles": uses_nobles(state),
+        "variants": variants,
+    }
 
 
 def check(state: State, action: Action) -> None:

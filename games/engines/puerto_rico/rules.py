@@ -165,6 +165,12 @@ def legal_actions(state: State) -> Sequence[Action]:
     return actions
 
 
+def legal_schema(state: State) -> dict[str, Any] | None:
+    """Where ``legal_actions`` is computed on demand (the mayor's placements, thousands of
+    them), what a client builds its action from (``mayor.schema``); else None."""
+    return mayor.schema(state) if state.phase == "mayor" else None
+
+
 def check(state: State, action: Action) -> None:
     """Raise ``IllegalAction`` with the rule broken if ``action`` is not legal now."""
     if state.phase == "over":
