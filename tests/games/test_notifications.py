@@ -27,7 +27,7 @@ from games import clocks, notifications, services
 from games.models import Game, Notification, Seat
 from games.registry import get_engine
 from puerto.celery import app as celery_app
-from tests.helpers import project_env
+from tests.helpers import REAL_PROCESSES, project_env
 from tests.test_celery import start_worker, stop_worker
 
 pr = get_engine("puerto_rico")
@@ -745,6 +745,7 @@ def mails(mail_dir: Path) -> list[Path]:
     return sorted(mail_dir.iterdir())
 
 
+@REAL_PROCESSES
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
