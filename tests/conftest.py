@@ -19,6 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
+from django.test import override_settings
 from django.utils import timezone, translation
 
 from puerto.celery import app as celery_app
@@ -77,6 +78,25 @@ def pytest_runtest_setup(item):
         reason = missing_services().get(marker.name)
         if reason:
             (pytest.fail if IN_CI else pytest.skip)(f"{marker.name}: {reason}")
+
+
+SITE_PASSWORD_HASHERS = settings.PASSWORD_HASHERS
+"""As the site hashes passwords (``puerto/settings.py``): Argon2."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quick_password_hashing():
+    """MD5 for the passwords tests make and check: Argon2 as the site has it costs a quarter of
+    a second a hash, and most tests make users with a password. Tests of the hashing itself
+    take ``site_password_hashing``."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture
+def site_password_hashing(settings):
+    """The site's own password hashers for this test."""
+    settings.PASSWORD_HASHERS = SITE_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True, scope="session")
