@@ -24,10 +24,10 @@ run: $(STAMP)
 	$(BIN)/python manage.py ensure_demo_admin
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start --procfile Procfile.dev --env /dev/null
 
-## Lint, then the whole test suite.
+## Lint, then the whole test suite in two processes (tests/conftest.py says what each keeps apart).
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

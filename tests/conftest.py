@@ -2,6 +2,11 @@
 
 Without a service a marked test is skipped on a developer's machine. With ``CI=true`` nothing
 is skipped: a missing service stops the whole run at the start, saying what is missing.
+
+``make test`` runs the suite in two pytest-xdist workers. Each has a test database of its own
+(pytest-django adds the worker's name to it) and a Redis database of its own; the tests that
+start Celery workers or redis-servers are marked ``REAL_PROCESSES`` (``tests/helpers.py``) and
+run one after the other in one worker.
 """
 
 import functools
@@ -9,16 +14,31 @@ import importlib.util
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 import redis
 from django.conf import settings
+from django.test import override_settings
 from django.utils import timezone, translation
 
 from puerto.celery import app as celery_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """Give each pytest-xdist worker the Redis database after REDIS_URL's by its number (gw1:
+    one after, ...), set in its environment before it loads the settings: the cache (and with it
+    the rate limits) that one worker's tests fill or clear is never another's."""
+    if not settings.REDIS_URL:
+        return
+    url = urlsplit(settings.REDIS_URL)
+    number = int(url.path.strip("/") or 0) + int(node.workerinput["workerid"].removeprefix("gw"))
+    own = urlunsplit(url._replace(path=f"/{number}"))
+    node.gateway.remote_exec(f"import os; os.environ['REDIS_URL'] = {own!r}").waitclose()
 
 
 @functools.cache
@@ -58,6 +78,25 @@ def pytest_runtest_setup(item):
         reason = missing_services().get(marker.name)
         if reason:
             (pytest.fail if IN_CI else pytest.skip)(f"{marker.name}: {reason}")
+
+
+SITE_PASSWORD_HASHERS = settings.PASSWORD_HASHERS
+"""As the site hashes passwords (``puerto/settings.py``): Argon2."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quick_password_hashing():
+    """MD5 for the passwords tests make and check: Argon2 as the site has it costs a quarter of
+    a second a hash, and most tests make users with a password. Tests of the hashing itself
+    take ``site_password_hashing``."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture
+def site_password_hashing(settings):
+    """The site's own password hashers for this test."""
+    settings.PASSWORD_HASHERS = SITE_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True, scope="session")

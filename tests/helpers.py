@@ -4,7 +4,12 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+
+REAL_PROCESSES = pytest.mark.xdist_group("real processes")
+"""For a test that starts Celery workers or redis-servers: the others so marked run in the same
+pytest-xdist worker, one after the other, so no two of them compete for the machine at once."""
 
 # Variables the settings read; a child process starts without them unless a test sets them.
 SETTINGS_VARIABLES = (

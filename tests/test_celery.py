@@ -12,7 +12,7 @@ from celery import Celery
 from django.conf import settings
 
 from games.tasks import ping
-from tests.helpers import project_env, run_python
+from tests.helpers import REAL_PROCESSES, project_env, run_python
 
 # What the web process does: set Django up (which loads the Celery app), then send.
 SEND_PING = (
@@ -68,6 +68,7 @@ def embedded_worker(tmp_path_factory):
     assert "Traceback" not in output, output
 
 
+@REAL_PROCESSES
 def test_task_round_trip_through_embedded_worker(embedded_worker):
     env, _ = embedded_worker
 
@@ -77,6 +78,7 @@ def test_task_round_trip_through_embedded_worker(embedded_worker):
     assert result.stdout.strip() == "pong"
 
 
+@REAL_PROCESSES
 def test_embedded_beat_sends_scheduled_tasks(embedded_worker):
     _, var_dir = embedded_worker
     results = Path(var_dir, "celery", "results")
@@ -88,6 +90,7 @@ def test_embedded_beat_sends_scheduled_tasks(embedded_worker):
     assert len(list(results.iterdir())) >= 3, "beat did not send ping every second"
 
 
+@REAL_PROCESSES
 @pytest.mark.redis
 def test_task_round_trip_through_worker_on_redis(tmp_path):
     # A dedicated database number keeps this test's queue apart from anything else on Redis.

@@ -21,6 +21,7 @@ def request_reset(client, mailoutbox, email="anna@example.org") -> str:
     return link_in(message)
 
 
+@pytest.mark.usefixtures("site_password_hashing")
 def test_password_reset_round_trip(client, member, mailoutbox):
     link = request_reset(client, mailoutbox)
 

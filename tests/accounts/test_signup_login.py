@@ -56,6 +56,7 @@ def test_an_unverified_player_cannot_log_in_and_gets_the_link_again(client, mail
     assert client.get("/games/mine/").status_code == 302  # still a visitor
 
 
+@pytest.mark.usefixtures("site_password_hashing")
 def test_the_password_is_stored_as_an_argon2_hash(client):
     sign_up(client)
     user = User.objects.get(username="anna")

@@ -106,6 +106,7 @@ def test_wrong_basic_passwords_get_429_with_retry_after(client, member):
     assert_locked_out(basic(client, "anna"), 5 * 60)
 
 
+@pytest.mark.usefixtures("site_password_hashing")  # the member's password an Argon2 hash
 def test_a_locked_out_basic_request_hashes_no_password(client, member, settings):
     settings.PASSWORD_HASHERS = ["tests.accounts.hashers.CountingArgon2PasswordHasher"]
     CountingArgon2PasswordHasher.calls = 0

@@ -3,10 +3,14 @@
 import pytest
 
 
-@pytest.fixture
-def users(django_user_model):
+def four_people(user_model) -> list:
     """Four people with an email address and a password, as the clock and email tests need."""
     return [
-        django_user_model.objects.create_user(name, f"{name}@example.org", "pw")
+        user_model.objects.create_user(name, f"{name}@example.org", "pw")
         for name in ("anna", "bob", "chris", "david")
     ]
+
+
+@pytest.fixture
+def users(django_user_model):
+    return four_people(django_user_model)

@@ -21,7 +21,7 @@ from games.models import Game, Move, Seat
 from games.registry import get_game
 from tests.games import broken_bot
 from tests.games.test_notifications import celery_on, database_url
-from tests.helpers import project_env
+from tests.helpers import REAL_PROCESSES, project_env
 from tests.test_celery import start_worker, stop_worker
 
 
@@ -111,6 +111,7 @@ def ai_worker(tmp_path, database: int, *options: str):
         redis.Redis.from_url(url).flushdb()
 
 
+@REAL_PROCESSES
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
@@ -155,6 +156,7 @@ def played(game: Game, count: int) -> list:
     )
 
 
+@REAL_PROCESSES
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)

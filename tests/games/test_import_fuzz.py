@@ -119,10 +119,9 @@ def check_stored(before: tuple[int, int], created: bool) -> None:
 
 
 @pytest.fixture
-def importers(django_user_model, settings, monkeypatch):
+def importers(django_user_model, monkeypatch):
     """A user's three ways in: the API with a session and a CSRF token, the API with HTTP
     Basic, and the upload form; the import limit out of the way."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     monkeypatch.setattr(transfer, "IMPORTS_PER_HOUR", 10**6)
     user = django_user_model.objects.create_user("anna", password="pw")
     session = APIClient(enforce_csrf_checks=True, raise_request_exception=False)
@@ -201,7 +200,6 @@ def test_1500_levels_of_nesting_anywhere_in_the_file_are_refused(importers, how,
 def test_every_reader_gets_the_export_with_the_chat_only_if_they_may_read_it(
     django_user_model, settings
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     users = [
         django_user_model.objects.create_user(n, password="pw") for n in ("anna", "bob", "eve")
     ]

@@ -27,7 +27,7 @@ from games import clocks, notifications, services
 from games.models import Game, Notification, Seat
 from games.registry import get_engine
 from puerto.celery import app as celery_app
-from tests.helpers import project_env
+from tests.helpers import REAL_PROCESSES, project_env
 from tests.test_celery import start_worker, stop_worker
 
 pr = get_engine("puerto_rico")
@@ -459,8 +459,15 @@ def test_a_link_works_for_the_configured_days_then_expires(users, client, settin
     [
         "nonsense",
         "TAMPERED",
-        signing.dumps({"u": 1, "k": "turn"}, salt="another purpose"),
-        signing.dumps({"u": 1, "k": "everything"}, salt=notifications.UNSUBSCRIBE_SALT),
+        # Named: a signed token holds the time it was made, so every collection (each
+        # pytest-xdist worker's) would name it apart.
+        pytest.param(
+            signing.dumps({"u": 1, "k": "turn"}, salt="another purpose"), id="another-salt"
+        ),
+        pytest.param(
+            signing.dumps({"u": 1, "k": "everything"}, salt=notifications.UNSUBSCRIBE_SALT),
+            id="unknown-kind",
+        ),
     ],
 )
 def test_a_forged_token_changes_nothing(users, client, token):
@@ -745,6 +752,7 @@ def mails(mail_dir: Path) -> list[Path]:
     return sorted(mail_dir.iterdir())
 
 
+@REAL_PROCESSES
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)

@@ -10,6 +10,8 @@ from collections import Counter
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.urls import reverse
 
 from games import services, transfer
@@ -17,6 +19,7 @@ from games.models import Game, Result, Seat
 from games.registry import get_engine
 from games.signals import game_changed
 from tests.engines.positions import player, position
+from tests.games.conftest import four_people
 from tests.games.game_files import FORMAT_1, game_file
 from tests.games.test_chat import fresh_rate_limits  # noqa: F401 - every test counts its own
 
@@ -99,47 +102,105 @@ def three_at_the_table(users) -> Game:
     return Game.objects.with_seats().get(pk=game.pk)
 
 
-@pytest.fixture
-def finished(users):
+@pytest.fixture(scope="class")
+def finished(django_db_setup, django_db_blocker):
     """A game Anna played to the end, Bob's seat taken over by an AI player after a timeout
-    on his tenth decision; with the table that played it."""
-    game = three_at_the_table(users)
-    table = Table(game)
-    bob = next(s for s in game.seats.all() if s.user_id == users[1].pk).position
-    while table.person[bob] < 9:
-        table.play(1)
-    table.play_to(bob)
-    table.time_out(bob)
-    return table.play(), table
+    on his tenth decision; with the table that played it and the people. Played once for the
+    tests of a class, which read it: each test's own writes go back to a savepoint inside this
+    transaction, and the game goes with it after the last."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        users = four_people(get_user_model())
+        game = three_at_the_table(users)
+        table = Table(game)
+        bob = next(s for s in game.seats.all() if s.user_id == users[1].pk).position
+        while table.person[bob] < 9:
+            table.play(1)
+        table.play_to(bob)
+        table.time_out(bob)
+        yield table.play(), table, users
+        transaction.set_rollback(True)
 
 
-def test_the_rows_say_who_played_each_seat_and_who_made_its_decisions(users, finished):
-    game, table = finished
-    seats = {s.position: s for s in game.seats.all()}
-    anna, bob, ai = (
-        next(p for p, s in seats.items() if s.user_id == users[0].pk),
-        next(p for p, s in seats.items() if s.user_id == users[1].pk),
-        next(p for p, s in seats.items() if s.user_id is None),
-    )
-    assert game.status == Game.Status.FINISHED and game.ending == Game.Ending.PLAYED_OUT
-    assert table.undone  # one of Anna's or Bob's decisions was taken back: it is no decision
-    got = {
-        p: (r.seat_id, r.user_id, r.played_by, r.person_decisions, r.ai_decisions)
-        for p, r in rows(game).items()
-    }
-    assert got == {
-        anna: (seats[anna].pk, users[0].pk, "person", table.person[anna], 0),
-        bob: (seats[bob].pk, users[1].pk, "taken_over", 9, table.ai[bob]),
-        ai: (seats[ai].pk, None, "ai", 0, table.ai[ai]),
-    }
-    assert table.ai[bob] > 0 and table.person[anna] > 9
-    # The rest is the engine's outcome of the final state; first place first.
-    outcome = pr.outcome(game.engine_state())
-    assert [
-        (r.position, r.placement, r.score, r.parts, r.tiebreak)
-        for r in game.results.order_by("position")
-    ] == [(p.seat, p.placement, p.score, p.parts, p.tiebreak) for p in outcome]
-    assert [row.placement for row in game.results.all()] == sorted(p.placement for p in outcome)
+class TestAFinishedGame:
+    """Its rows, as the API, the final table and an exported file give them."""
+
+    def test_the_rows_say_who_played_each_seat_and_who_made_its_decisions(self, finished):
+        game, table, users = finished
+        seats = {s.position: s for s in game.seats.all()}
+        anna, bob, ai = (
+            next(p for p, s in seats.items() if s.user_id == users[0].pk),
+            next(p for p, s in seats.items() if s.user_id == users[1].pk),
+            next(p for p, s in seats.items() if s.user_id is None),
+        )
+        assert game.status == Game.Status.FINISHED and game.ending == Game.Ending.PLAYED_OUT
+        assert table.undone  # one of Anna's or Bob's decisions was taken back: it is no decision
+        got = {
+            p: (r.seat_id, r.user_id, r.played_by, r.person_decisions, r.ai_decisions)
+            for p, r in rows(game).items()
+        }
+        assert got == {
+            anna: (seats[anna].pk, users[0].pk, "person", table.person[anna], 0),
+            bob: (seats[bob].pk, users[1].pk, "taken_over", 9, table.ai[bob]),
+            ai: (seats[ai].pk, None, "ai", 0, table.ai[ai]),
+        }
+        assert table.ai[bob] > 0 and table.person[anna] > 9
+        # The rest is the engine's outcome of the final state; first place first.
+        outcome = pr.outcome(game.engine_state())
+        assert [
+            (r.position, r.placement, r.score, r.parts, r.tiebreak)
+            for r in game.results.order_by("position")
+        ] == [(p.seat, p.placement, p.score, p.parts, p.tiebreak) for p in outcome]
+        assert [row.placement for row in game.results.all()] == sorted(p.placement for p in outcome)
+
+    def test_the_api_gives_the_rows_of_a_finished_game_in_seat_order(self, finished, client):
+        game, _, _ = finished
+        data = client.get(reverse("api:game", args=[game.pk])).json()
+        assert data["result"] == [row.as_json() for row in game.results.order_by("position")]
+        assert [r["seat"] for r in data["result"]] == [0, 1, 2]
+        assert set(data["result"][0]) == set(transfer.RESULT_FIELDS)
+
+    def test_the_final_table_shows_each_part_under_the_games_label_and_ends_the_replay(
+        self, finished, client
+    ):
+        game, _, _ = finished
+        names = game.names()
+        page = client.get(game.get_absolute_url()).content.decode()
+        table = page[page.index('<section class="outcome"') :]
+        table = table[: table.index("</section>")]
+        body = table[table.index("<tbody>") :]
+        for label in ("VP chips", "Buildings", "Large building bonuses", "Total"):
+            assert f">{label}</th>" in table
+        assert ">Tie-break: doubloons + goods</th>" in table
+        assert "Nobles" not in table  # a part of the Nobles only
+        ordered = sorted(game.results.all(), key=lambda r: (r.placement, r.position))
+        at = [body.index(f">{names[r.position]}") for r in ordered]
+        assert at == sorted(at)  # first place first
+        bob = next(r for r in ordered if r.played_by == "taken_over")
+        row = body[at[ordered.index(bob)] :].split("</tr>")[0]
+        assert "an AI player took over" in row
+        assert f"<strong>{bob.score}</strong>" in row
+        doubloons = bob.tiebreak["doubloons_and_goods"]
+        assert row.rstrip().endswith(f"<td>{doubloons}</td>")
+        german = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+        assert ">SP-Chips</th>" in german and ">Bei Gleichstand: Dublonen + Waren</th>" in german
+        # The replay shows it at the last step only.
+        url = reverse("games:replay", args=[game.pk])
+        assert 'class="outcome"' in client.get(url).content.decode()
+        assert 'class="outcome"' not in client.get(url, {"step": 5}).content.decode()
+
+    def test_an_exported_game_imports_with_the_same_rows(self, finished):
+        game, _, users = finished
+        exported = transfer.export_game(game, None)
+        assert exported["format_version"] == 2
+        assert exported["result"] == transfer.result(game)
+        copy_, created = transfer.import_game(json.loads(json.dumps(exported)), users[2])
+        assert created and copy_.ending == game.ending
+        assert transfer.result(copy_) == transfer.result(game)
+        assert [r.user_id for r in copy_.results.all()] == [None] * 3  # imported seats have none
+        assert transfer.export_game(Game.objects.with_seats().get(pk=copy_.pk), None) == {
+            **exported,
+            "finished_at": copy_.finished_at.isoformat(),
+        }
 
 
 def test_the_rows_are_there_when_the_finishing_move_is_announced(users):
@@ -209,46 +270,6 @@ def test_a_running_game_cancelled_by_a_moderator_has_no_rows(users):
 
 
 # Readers ---------------------------------------------------------------------------------------
-
-
-def test_the_api_gives_the_rows_of_a_finished_game_in_seat_order(finished, client):
-    game, _ = finished
-    data = client.get(reverse("api:game", args=[game.pk])).json()
-    assert data["result"] == [row.as_json() for row in game.results.order_by("position")]
-    assert [r["seat"] for r in data["result"]] == [0, 1, 2]
-    assert set(data["result"][0]) == set(transfer.RESULT_FIELDS)
-
-
-def test_the_final_table_shows_each_part_under_the_games_label_and_ends_the_replay(
-    finished, client
-):
-    game, _ = finished
-    names = game.names()
-    page = client.get(game.get_absolute_url()).content.decode()
-    table = page[page.index('<section class="outcome"') :]
-    table = table[: table.index("</section>")]
-    body = table[table.index("<tbody>") :]
-    for label in ("VP chips", "Buildings", "Large building bonuses", "Total"):
-        assert f">{label}</th>" in table
-    assert ">Tie-break: doubloons + goods</th>" in table
-    assert "Nobles" not in table  # a part of the Nobles only
-    ordered = sorted(game.results.all(), key=lambda r: (r.placement, r.position))
-    at = [body.index(f">{names[r.position]}") for r in ordered]
-    assert at == sorted(at)  # first place first
-    bob = next(r for r in ordered if r.played_by == "taken_over")
-    row = body[at[ordered.index(bob)] :].split("</tr>")[0]
-    assert "an AI player took over" in row
-    assert f"<strong>{bob.score}</strong>" in row
-    doubloons = bob.tiebreak["doubloons_and_goods"]
-    assert row.rstrip().endswith(f"<td>{doubloons}</td>")
-    german = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert ">SP-Chips</th>" in german and ">Bei Gleichstand: Dublonen + Waren</th>" in german
-    # The replay shows it at the last step only.
-    url = reverse("games:replay", args=[game.pk])
-    assert 'class="outcome"' in client.get(url).content.decode()
-    assert 'class="outcome"' not in client.get(url, {"step": 5}).content.decode()
-
-
 def cells(page: str) -> list[list[str]]:
     """The final table's rows, each as its cells' text (the player first)."""
     body = page[page.index('<section class="outcome"') :]
@@ -369,23 +390,6 @@ def test_a_split_part_shows_each_piece_with_its_label(users, client):
 
 
 # Export and import --------------------------------------------------------------------------
-
-
-def test_an_exported_game_imports_with_the_same_rows(finished, users):
-    game, _ = finished
-    exported = transfer.export_game(game, None)
-    assert exported["format_version"] == 2
-    assert exported["result"] == transfer.result(game)
-    copy_, created = transfer.import_game(json.loads(json.dumps(exported)), users[2])
-    assert created and copy_.ending == game.ending
-    assert transfer.result(copy_) == transfer.result(game)
-    assert [r.user_id for r in copy_.results.all()] == [None] * 3  # imported seats have none
-    assert transfer.export_game(Game.objects.with_seats().get(pk=copy_.pk), None) == {
-        **exported,
-        "finished_at": copy_.finished_at.isoformat(),
-    }
-
-
 def test_an_imported_game_of_ai_players_who_took_over_every_person_was_abandoned(users):
     data = game_file(seed=5)
     for seat, result in zip(data["players"], data["result"], strict=True):

@@ -5,12 +5,14 @@ import pytest
 
 from games.models import Game, Move
 from moderation import services as moderation
+from tests.helpers import REAL_PROCESSES
 from tests.moderation.conftest import moderator, players, running_game
 from tests.reliability.conftest import wait_for
 from tests.replayed import replayed
 
 pytestmark = [
     pytest.mark.reliability,
+    REAL_PROCESSES,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]

@@ -11,6 +11,7 @@ from django.test import Client
 
 from games import services
 from games.models import Game, Move
+from tests.helpers import REAL_PROCESSES
 from tests.reliability.conftest import wait_for
 from tests.reliability.helpers import (
     a_move_handing_to_ai,
@@ -25,6 +26,7 @@ from tests.reliability.helpers import (
 
 pytestmark = [
     pytest.mark.reliability,
+    REAL_PROCESSES,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]

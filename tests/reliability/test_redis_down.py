@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import tasks
 from games.models import Game, Move
+from tests.helpers import REAL_PROCESSES
 from tests.reliability.helpers import (
     a_move_handing_to_ai,
     game_against_ai,
@@ -26,6 +27,7 @@ from tests.reliability.helpers import (
 
 pytestmark = [
     pytest.mark.reliability,
+    REAL_PROCESSES,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]

@@ -14,12 +14,14 @@ from django.db import transaction
 from games import services, tasks
 from games.models import Game
 from puerto.celery import app as celery_app
+from tests.helpers import REAL_PROCESSES
 from tests.reliability import worker_tasks
 from tests.reliability.conftest import lock_waiters, wait_for
 from tests.reliability.helpers import replay_matches
 
 pytestmark = [
     pytest.mark.reliability,
+    REAL_PROCESSES,
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
