@@ -302,7 +302,7 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
 
 # --- hard --------------------------------------------------------------------------------
 
-SIMULATIONS = 24
+SIMULATIONS = 12
 """Playouts a move by default (the site's hard player): at most about 2 s of CPU a move on
 the project's machine (``docs/benchmarks.md``); the budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
