@@ -1,8 +1,9 @@
-"""The hard player's short playouts: a cheap role policy to play them and an evaluation of
-where they stop, each seat's chance to win. Both are linear in a few features read off the
-table, with weights fitted on games between the heuristic players (``bench/fit_hard.py``
-writes ``weights.json``): the heuristic's role scores cost most of a playout, and a game played
-to its end costs fifteen rounds where one or two say enough.
+"""Short playouts for the hard player's search (``search.PARAMS``, off by default: they were
+measured weaker than whole games): a cheap role policy to play them and an evaluation of
+where they stop, each seat's chance to win; and the final result, which whole playouts use.
+Both are linear in a few features read off the table, with weights fitted on games between
+the heuristic players (``bench/fit_hard.py`` writes ``weights.json``): the heuristic's role
+scores cost most of a playout, and a game played to its end costs fifteen rounds.
 
 Features read only what lies open on the table (and the VP a determinization gave each seat).
 """
@@ -67,6 +68,12 @@ def score(pl: Player, nobles: bool) -> int:
     return points + pl.nobles() if nobles else points
 
 
+def scores(state: State) -> list[int]:
+    """Every seat's ``score``."""
+    nobles = uses_nobles(state)
+    return [score(pl, nobles) for pl in state.players]
+
+
 def evaluation_features(pl: Player) -> list[float]:
     """The ``EVALUATION_FEATURES`` of one seat."""
     made = capacity(pl)
@@ -105,11 +112,13 @@ def win_chances(state: State) -> list[float]:
     more rounds are left. At the end of the game the result itself (a tie for the win
     shared)."""
     if state.phase == "over":
-        nobles = uses_nobles(state)
-        scores = [(score(pl, nobles), pl.doubloons + sum(pl.goods)) for pl in state.players]
-        best = max(scores)
-        firsts = scores.count(best)
-        return [1 / firsts if s == best else 0.0 for s in scores]
+        table = [
+            (points, pl.doubloons + sum(pl.goods))
+            for points, pl in zip(scores(state), state.players, strict=True)
+        ]
+        best = max(table)
+        firsts = table.count(best)
+        return [1 / firsts if s == best else 0.0 for s in table]
     fitted = _fitted("evaluation", state.num_players)
     width = fitted["t0"] + fitted["t1"] * rounds_left(state)
     expected = expected_scores(state)

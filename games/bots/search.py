@@ -1,20 +1,27 @@
 """The hard player: determinized Monte Carlo search over the hidden information.
 
 Each batch draws a determinization of the seat's view (face-down plantation order, unknown
-VP, random seed), and for every live candidate applies it and plays on for about a round
-(``rollout``: the heuristic with blur for every seat's decisions, a fitted cheap policy for
-the roles), then scores each seat's chance to win from the evaluation of where the playout
-stopped (the result itself at the game's end). Candidates (the heuristic's best few) share a
-determinization and a playout seed in each batch, and are split by sequential halving
-(``halving``). The heuristic's own favourite is kept unless another candidate beats it
-clearly: a noisy argmax would throw away what the heuristic knows.
+VP, random seed), and for every live candidate applies it and plays the game out with the
+heuristic, blurred, for every seat; the seat's reward is its win and its margin over the best
+rival. Candidates (the heuristic's best few) share a determinization and a playout seed in
+each batch, and are split by sequential halving (``halving``). The heuristic's own favourite
+is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
+heuristic knows.
 
 The budget is a number of playouts (``SIMULATIONS`` unless given), so a move depends on its
-seed only; ``budget`` (seconds) caps the wall time as a safety net.
+seed only, whatever the machine's load; ``budget`` (seconds) caps the wall time as a safety
+net.
+
+Playouts may also stop after ``PARAMS["horizon"]`` rounds and be scored by the fitted
+evaluation of ``rollout``, their role choices made by its fitted cheap policy
+(``PARAMS["fitted_roles"]``): about 40 times as many playouts for the CPU, but measured
+weaker than whole games by the heuristic (``docs/benchmarks.md``, 2026-11-27), so both are
+off by default.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -28,13 +35,22 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-SIMULATIONS = 1000
-"""Playouts a move by default (the site's hard player): at most about 2 s of CPU a move on
-the project's machine (``docs/benchmarks.md``)."""
-PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "horizon": 1.0}
+SIMULATIONS = 120
+"""Playouts a move by default (the site's hard player): at most about 2.5 s of CPU a move on
+the project's machine, early in a four-player game (``docs/benchmarks.md``)."""
+PARAMS = {
+    "noise": 0.45,
+    "top": 4,
+    "z": 0.5,
+    "horizon": math.inf,
+    "fitted_roles": False,
+    "margin_cap": 10.0,
+}
 """The blur (VP) of the playouts' heuristic, the candidates searched outside the role phase,
-the standard errors by which a candidate must beat the favourite, and the rounds a playout
-plays before it is evaluated."""
+the standard errors by which a candidate must beat the favourite, the rounds a playout plays
+before it is evaluated (all: to the end), whether its roles are chosen by ``rollout``'s
+fitted policy (else by the heuristic), and the margin (VP) at which the reward stops
+growing."""
 
 _CHOOSE_ROLE = {role: ChooseRole(role) for role in ROLES}
 
@@ -55,10 +71,13 @@ def _roles_so_far(state: State) -> int:
     return state.round * roles_per_round(state.num_players) + state.roles_chosen
 
 
-def playout(state: State, seat: int, rng: random.Random) -> float:
+def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
     """Play on in place for ``PARAMS["horizon"]`` rounds (to the next role choice after
-    them, or the end); the seat's chance to win there."""
+    them, or the end). Returns the seat's reward in [0, 1] (half for its chance to win, a
+    quarter for its margin over the best rival, capped at ``margin_cap`` VP) and its chance
+    to win: at the end the result (a tie for the win shared), else the evaluation's."""
     noise = PARAMS["noise"]
+    fitted = PARAMS["fitted_roles"]
     stop = _roles_so_far(state) + PARAMS["horizon"] * roles_per_round(state.num_players)
     values = Values(state)
     while state.phase != "over":
@@ -66,13 +85,20 @@ def playout(state: State, seat: int, rng: random.Random) -> float:
             if _roles_so_far(state) >= stop:
                 break
             values = Values(state)
-            action = (
-                policy.guest_move(state, values) or _CHOOSE_ROLE[rollout.choose_role(state, rng)]
-            )
-        else:
-            action = policy.choose(state, values, rng, noise)
-        rules.apply(state, action, inplace=True)
-    return rollout.win_chances(state)[seat]
+            if fitted:
+                action = (
+                    policy.guest_move(state, values)
+                    or _CHOOSE_ROLE[rollout.choose_role(state, rng)]
+                )
+                rules.apply(state, action, inplace=True)
+                continue
+        rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
+    win = rollout.win_chances(state)[seat]
+    scores = rollout.expected_scores(state) if state.phase != "over" else rollout.scores(state)
+    cap = PARAMS["margin_cap"]
+    rival = max(x for s, x in enumerate(scores) if s != seat)
+    margin = max(-cap, min(cap, scores[seat] - rival))
+    return 0.5 * win + 0.25 + 0.25 * margin / cap, win
 
 
 def _search(
@@ -98,11 +124,9 @@ def _search(
         """One playout per live candidate, all on one determinization and playout seed."""
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
-        out = []
-        for i in alive:
-            win = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
-            out.append((win, win))
-        return out
+        return [
+            playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed)) for i in alive
+        ]
 
     return halving.search(cands, kept, batch, simulations or SIMULATIONS, budget)
 
