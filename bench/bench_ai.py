@@ -9,7 +9,8 @@ progress bar on stderr and a table on stdout: win rate with a 95 % Wilson interv
 scores, seconds per move.
 
     python bench/bench_ai.py                       # every pairing, 100 games each
-    python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 0   # full 2 s budget
+    python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 200   # a lighter hard
+    python bench/bench_ai.py --pairing hard-reference --players 2   # against the frozen hard
     python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
 """
@@ -27,33 +28,48 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import hard_2026_11
+
 from games.bots import amerigo as amerigo_bots
 from games.bots import choose_action
 from games.bots import puerto_rico as puerto_rico_bots
-from games.bots.search import DEFAULT_BUDGET
 from games.engines import amerigo, puerto_rico
 from games.engines.puerto_rico.options import EDITIONS
+
+
+def play_reference(state, view: dict, legal: list, seed: int, **limits) -> object:
+    """The hard player of 2026-11-27 (``hard_2026_11``) at its fixed playouts a move."""
+    return hard_2026_11.choose(state, view, seed, simulations=hard_2026_11.REFERENCE_SIMULATIONS)
+
 
 PAIRINGS = {
     4: {
         "medium-easy": ("medium", "easy", 0.40),
         "hard-medium": ("hard", "medium", 0.40),
         "hard-easy": ("hard", "easy", 0.60),
+        "hard-reference": ("hard", "hard-2026-11", 0.40),
     },
-    2: {"hard-medium": ("hard", "medium", 0.50)},
+    2: {
+        "hard-medium": ("hard", "medium", 0.50),
+        "hard-reference": ("hard", "hard-2026-11", 0.60),
+    },
 }
 """Per player count, name: (tested level, level of the others, target win rate; chance is
 25 % with four players, 50 % with two)."""
 GAMES = {
-    "puerto_rico": (puerto_rico, puerto_rico_bots.BOTS, PAIRINGS),
+    "puerto_rico": (
+        puerto_rico,
+        {**puerto_rico_bots.BOTS, "hard-2026-11": play_reference},
+        PAIRINGS,
+    ),
     "amerigo": (
         amerigo,
         amerigo_bots.BOTS,
         {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)}},
     ),
 }
-"""Each game's engine, its bots and its pairings by player count."""
-DEFAULT_SIMULATIONS = 50
+"""Each game's engine, its bots (Puerto Rico's with the frozen reference of 2026-11-27) and
+its pairings by player count."""
 
 
 def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dict:
@@ -133,9 +149,8 @@ def main() -> None:
     parser.add_argument(
         "--simulations",
         type=int,
-        default=DEFAULT_SIMULATIONS,
-        help=f"hard player's simulations per move (default {DEFAULT_SIMULATIONS}); "
-        f"0: its full time budget of {DEFAULT_BUDGET:g} s a move instead",
+        default=0,
+        help="hard player's playouts per move; 0 (default): its own default, the site's",
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
@@ -159,7 +174,7 @@ def main() -> None:
         for seat in range(players)
     ]
     keys = [run for run in runs for _ in range(deals * players)]
-    hard = f"{simulations} simulations a move" if simulations else f"{DEFAULT_BUDGET:g} s a move"
+    hard = f"{simulations} playouts a move" if simulations else "its default playouts a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
     print(
         f"{args.game}, {players} players, edition {', '.join(editions)}: {deals * players}"
@@ -202,7 +217,7 @@ def main() -> None:
     print()
     print("| level | moves | mean s/move | max s/move |")
     print("|---|---|---|---|")
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "hard-2026-11"):
         if times[level]:
             ts = times[level]
             print(f"| {level} | {len(ts)} | {sum(ts) / len(ts):.4f} | {max(ts):.3f} |")

@@ -3,8 +3,8 @@
 Plays full games with random legal moves (a seeded ``random.Random``, ``apply(..., inplace=True)``)
 and prints labelled figures, for the base game and for each expansion (``edition``
 ``"new_buildings"``, its draft included, ``"nobles"``, and ``"both"`` together), and the
-playouts of the hard player's search (``search.playout``: the medium heuristic with the
-search's noise for every seat, from a new four-player base game).
+heuristic's playouts (whole games by the medium heuristic with blur for every seat, from a
+new four-player base game, as the hard player of 2026-11-27 played them).
 ``python bench/bench_engine.py --games 2000`` for a longer run. Targets: at least 100
 four-player games per second (in every edition), ``State.clone()`` at most 20 µs.
 
@@ -51,16 +51,20 @@ EXPANSIONS = ("new_buildings", "nobles", "both")
 EDITIONS = ("base", *EXPANSIONS)
 
 rules: ModuleType
-search: ModuleType
+policy: ModuleType
+knowledge: ModuleType
+PLAYOUT_NOISE = 0.45
+"""The blur (VP) of the heuristic in the playouts."""
 
 
 def load_engine(root: Path) -> None:
     """Import the engine and the bots of the checkout at ``root``: this one, or with
     ``--against`` a reference one (in a worker process of its own)."""
-    global rules, search
+    global rules, policy, knowledge
     sys.path.insert(0, str(root))
     rules = importlib.import_module("games.engines.puerto_rico.rules")
-    search = importlib.import_module("games.bots.search")
+    policy = importlib.import_module("games.bots.policy")
+    knowledge = importlib.import_module("games.bots.knowledge")
 
 
 def play(num_players: int, seed: int, edition: str = "base") -> tuple[object, int]:
@@ -99,10 +103,15 @@ def bench_games(
 
 
 def playout(num_players: int, seed: int, edition: str = "base") -> object:
-    """One playout of the hard player's search from a new game: every seat the medium
-    heuristic with the search's noise. Returns the final state."""
+    """A whole game from a new one, every seat the medium heuristic with blur: the same work
+    in any checkout that has the heuristic. Returns the final state."""
     state = rules.new_game(num_players, seed, {"edition": edition})
-    search.playout(state, 0, random.Random(seed))
+    rng = random.Random(seed)
+    values = knowledge.Values(state)
+    while state.phase != "over":
+        if state.phase == "role":
+            values = knowledge.Values(state)
+        rules.apply(state, policy.choose(state, values, rng, PLAYOUT_NOISE), inplace=True)
     return state
 
 
@@ -302,7 +311,7 @@ def main() -> None:
     playouts = bench_playouts(args.playouts, args.seed)
     print(
         f"4p playouts/s:          {playouts['cpu_playouts_per_s']:.1f} by CPU time"
-        f"  ({args.playouts} playouts of the hard player's search)"
+        f"  ({args.playouts} whole-game playouts of the heuristic)"
     )
 
     state = mid_game_state()

@@ -10,13 +10,10 @@ a determinized state.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
-import time
 from typing import Any
 
-from games.bots import Bot, Estimate, play_random, ranked
+from games.bots import Bot, Estimate, halving, play_random
 from games.engines import amerigo as am
 from games.engines.amerigo.data import (
     CHEST_GOLD,
@@ -305,13 +302,10 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
 
 # --- hard --------------------------------------------------------------------------------
 
-DEFAULT_BUDGET = 2.0
-SEARCHED = 0.8
-"""The share of the budget the search plans to fill: batches vary in length with the cubes
-the next turn throws, and the state was determinized before the clock started."""
-PLAYOUT_TURNS = 7
-"""A playout costs about this many times judging the seat's options (as many seats' turns as
-it plays); no search starts when the first playout would overrun the budget."""
+SIMULATIONS = 12
+"""Playouts a move by default (the site's hard player): at most about 2 s of CPU a move on
+the project's machine (``docs/benchmarks.md``); the budget is counted in playouts, so a move
+depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
 HARD = {"top": 3, "turns": 2, "rival": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
@@ -365,16 +359,12 @@ def _search(
     budget: float | None,
     simulations: int | None,
     include: Any = None,
-) -> tuple[list, list[list[float]]]:
+) -> halving.Found:
     """Medium's best few options (and ``include``), each played out (``_playout``) on the
-    same determinizations of the view: the options and each one's margins over the best
-    rival. While acting the only option is medium's step (the playouts finish actions so too).
-
-    ``simulations`` (playouts in all) makes the result reproducible; otherwise the search
-    fills ``SEARCHED`` of ``budget`` seconds while its longest batch (one playout per option)
-    still fits."""
-    start = time.perf_counter()
-    end = math.inf if simulations else start + SEARCHED * (budget or DEFAULT_BUDGET)
+    same determinizations of the view, split by sequential halving (``halving``) with
+    ``simulations`` playouts in all (default ``SIMULATIONS``): a playout's reward is the seat's
+    margin over the best rival, its win 1 for a lead (a tie half). While acting the only
+    option is medium's step (the playouts finish actions so too)."""
     seat = am.current_player(state)
     if state.phase == "act":
         cands = [_step(state, seat)]
@@ -385,35 +375,25 @@ def _search(
                 w = worth(_finish(am.apply(state, a), seat), seat, state)
                 scored.append((-w, len(scored), a))
         scored.sort(key=lambda t: t[:2])
-        top = min(HARD["top"], simulations or HARD["top"])
-        cands = [a for _w, _k, a in scored[:top]]
-    if include is not None and include not in cands:
-        cands.append(include)
-    margins: list[list[float]] = [[] for _ in cands]
-    now = time.perf_counter()
-    if len(cands) == 1 or (not simulations and now + PLAYOUT_TURNS * (now - start) >= end):
-        return cands, margins
+        cands = [a for _w, _k, a in scored[: HARD["top"]]]
+    kept = set()
+    if include is not None:
+        if include not in cands:
+            cands.append(include)
+        kept.add(cands.index(include))
     # Every playout runs on a determinization of its own drawing, never on ``state``: what
     # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
     rng = random.Random(seed)
-    limit = simulations or math.inf
-    used = 0
-    batch = longest = 0.0
-    while used + len(cands) <= limit and time.perf_counter() + batch < end:
-        began = time.perf_counter()
+
+    def batch(alive: list[int]) -> list[tuple[float, float]]:
         guess = am.determinize(view, rng.getrandbits(32))
-        for i, a in enumerate(cands):
-            # In the first batch the options not yet played out are dropped (medium's
-            # favourite is played first) when the next playout would overrun the budget.
-            if not used and i and time.perf_counter() + longest >= end:
-                del cands[i:], margins[i:]
-                break
-            one = time.perf_counter()
-            margins[i].append(_playout(_finish(am.apply(guess, a), seat), seat))
-            longest = max(longest, time.perf_counter() - one)
-        used += len(cands)
-        batch = max(batch, time.perf_counter() - began)
-    return cands, margins
+        out = []
+        for i in alive:
+            margin = _playout(_finish(am.apply(guess, cands[i]), seat), seat)
+            out.append((margin, (margin > 0) + (margin == 0) / 2))
+        return out
+
+    return halving.search(cands, kept, batch, simulations or SIMULATIONS, budget)
 
 
 def play_hard(
@@ -425,9 +405,8 @@ def play_hard(
     budget: float | None = None,
     simulations: int | None = None,
 ) -> Any:
-    """The searched option (``_search``) with the best total margin over the best rival."""
-    cands, margins = _search(state, view, seed, budget, simulations)
-    return cands[max(range(len(cands)), key=lambda i: (sum(margins[i]), -i))]
+    """The searched option (``_search``) with the best mean margin over the best rival."""
+    return halving.pick(_search(state, view, seed, budget, simulations), 0.0)
 
 
 def analyse(
@@ -442,18 +421,7 @@ def analyse(
     """What the search makes of each option (and of ``include``): its win is the share of
     playouts after which the seat leads its best rival (a tie counts half). The playouts
     end a turn or two ahead, so in Amerigo this is a lead, not the game's final result."""
-    cands, margins = _search(state, view, seed, budget, simulations, include)
-    return ranked(
-        [
-            Estimate(
-                a,
-                statistics.fmean((m > 0) + (m == 0) / 2 for m in ms) if ms else None,
-                len(ms),
-                True,
-            )
-            for a, ms in zip(cands, margins, strict=True)
-        ]
-    )
+    return halving.estimates(_search(state, view, seed, budget, simulations, include))
 
 
 BOTS: dict[str, Bot] = {

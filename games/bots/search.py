@@ -1,33 +1,58 @@
 """The hard player: determinized Monte Carlo search over the hidden information.
 
-Each simulation draws a new determinization of the seat's view (face-down plantation order,
-unknown VP, random seed), applies a candidate action and plays the game out with the noisy
-heuristic for every seat, and scores the end. Candidates (the heuristic's best few) share a
-determinization and a playout seed in each batch, and are split by sequential halving. The
-heuristic's own favourite is kept unless another candidate beats it clearly: a search this
-short is noisy, and a noisy argmax would throw away what the heuristic knows.
+Each batch draws a determinization of the seat's view (face-down plantation order, unknown
+VP, random seed), and for every live candidate applies it and plays the game out with the
+heuristic, blurred, for every seat; the seat's reward is its win and its margin over the best
+rival. Candidates (the heuristic's best few) share a determinization and a playout seed in
+each batch, and are split by sequential halving (``halving``). The heuristic's own favourite
+is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
+heuristic knows.
+
+The budget is a number of playouts (``SIMULATIONS`` unless given), so a move depends on its
+seed only, whatever the machine's load; ``budget`` (seconds) caps the wall time as a safety
+net.
+
+Playouts may also stop after ``PARAMS["horizon"]`` rounds and be scored by the fitted
+evaluation of ``rollout``, their role choices made by its fitted cheap policy
+(``PARAMS["fitted_roles"]``): about 40 times as many playouts for the CPU, but measured
+weaker than whole games by the heuristic (``docs/benchmarks.md``, 2026-11-27), so both are
+off by default.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import statistics
-import time
-from dataclasses import dataclass
 from typing import Any
 
 from games.engines.puerto_rico import rules
-from games.engines.puerto_rico.actions import Action
+from games.engines.puerto_rico.actions import Action, ChooseRole
+from games.engines.puerto_rico.common import roles_per_round
+from games.engines.puerto_rico.data import ROLES
 from games.engines.puerto_rico.determinize import determinize
-from games.engines.puerto_rico.scoring import outcome
 from games.engines.puerto_rico.state import State
 
-from . import Estimate, policy, ranked
+from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-DEFAULT_BUDGET = 2.0
-PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "margin_cap": 10.0}
+SIMULATIONS = 120
+"""Playouts a move by default (the site's hard player): at most about 2.5 s of CPU a move on
+the project's machine, early in a four-player game (``docs/benchmarks.md``)."""
+PARAMS = {
+    "noise": 0.45,
+    "top": 4,
+    "z": 0.5,
+    "horizon": math.inf,
+    "fitted_roles": False,
+    "margin_cap": 10.0,
+}
+"""The blur (VP) of the playouts' heuristic, the candidates searched outside the role phase,
+the standard errors by which a candidate must beat the favourite, the rounds a playout plays
+before it is evaluated (all: to the end), whether its roles are chosen by ``rollout``'s
+fitted policy (else by the heuristic), and the margin (VP) at which the reward stops
+growing."""
+
+_CHOOSE_ROLE = {role: ChooseRole(role) for role in ROLES}
 
 
 def candidates(state: State, values: Values) -> list[Action]:
@@ -42,35 +67,38 @@ def candidates(state: State, values: Values) -> list[Action]:
     return [a for _, a in scored[: PARAMS["top"] if state.phase != "role" else None]]
 
 
+def _roles_so_far(state: State) -> int:
+    return state.round * roles_per_round(state.num_players) + state.roles_chosen
+
+
 def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
-    """Play to the end with the noisy heuristic. Returns the seat's reward in [0, 1] (half
-    for the win, a tie for it counting half, and half for the margin over the best rival) and
-    its win: 1, its share of a tie for the win, or 0."""
+    """Play on in place for ``PARAMS["horizon"]`` rounds (to the next role choice after
+    them, or the end). Returns the seat's reward in [0, 1] (half for its chance to win, a
+    quarter for its margin over the best rival, capped at ``margin_cap`` VP) and its chance
+    to win: at the end the result (a tie for the win shared), else the evaluation's."""
     noise = PARAMS["noise"]
+    fitted = PARAMS["fitted_roles"]
+    stop = _roles_so_far(state) + PARAMS["horizon"] * roles_per_round(state.num_players)
     values = Values(state)
     while state.phase != "over":
         if state.phase == "role":
+            if _roles_so_far(state) >= stop:
+                break
             values = Values(state)
+            if fitted:
+                action = (
+                    policy.guest_move(state, values)
+                    or _CHOOSE_ROLE[rollout.choose_role(state, rng)]
+                )
+                rules.apply(state, action, inplace=True)
+                continue
         rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
-    table = outcome(state)
-    mine = table[seat]
-    rival = max(s.score for s in table if s.seat != seat)
-    firsts = sum(s.placement == 1 for s in table)
-    won = 0.0 if mine.placement > 1 else 1.0 if firsts == 1 else 0.5
+    win = rollout.win_chances(state)[seat]
+    scores = rollout.expected_scores(state) if state.phase != "over" else rollout.scores(state)
     cap = PARAMS["margin_cap"]
-    margin = max(-cap, min(cap, mine.score - rival))
-    return 0.5 * won + 0.25 + 0.25 * margin / cap, won and 1 / firsts
-
-
-@dataclass
-class _Search:
-    """The candidates and each one's playouts (rewards and wins); ``alive`` are the
-    candidates still searched at the last stage."""
-
-    candidates: list[Action]
-    rewards: list[list[float]]
-    wins: list[list[float]]
-    alive: list[int]
+    rival = max(x for s, x in enumerate(scores) if s != seat)
+    margin = max(-cap, min(cap, scores[seat] - rival))
+    return 0.5 * win + 0.25 + 0.25 * margin / cap, win
 
 
 def _search(
@@ -80,63 +108,27 @@ def _search(
     budget: float | None,
     simulations: int | None,
     include: Action | None = None,
-) -> _Search:
+) -> halving.Found:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped). ``simulations`` (playouts in all) makes the result reproducible; otherwise the
-    search fills ``budget`` seconds, sized after its first batch of playouts."""
-    start = time.perf_counter()
+    dropped) with ``simulations`` playouts in all (default ``SIMULATIONS``)."""
     cands = candidates(state, Values(state))
-    kept = {0}
+    kept = set()
     if include is not None:
         if include not in cands:
             cands.append(include)
         kept.add(cands.index(include))
-    k = len(cands)
-    found = _Search(cands, [[] for _ in cands], [[] for _ in cands], list(range(k)))
-    if k == 1:
-        return found
     seat = state.current
     rng = random.Random(seed)
-    longest = 0.0
 
-    def batch() -> None:
+    def batch(alive: list[int]) -> list[tuple[float, float]]:
         """One playout per live candidate, all on one determinization and playout seed."""
-        nonlocal longest
-        began = time.perf_counter()
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
-        for i in found.alive:
-            reward, win = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
-            found.rewards[i].append(reward)
-            found.wins[i].append(win)
-        longest = max(longest, time.perf_counter() - began)
+        return [
+            playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed)) for i in alive
+        ]
 
-    batch()
-    if simulations:
-        limit, end = simulations, math.inf
-    else:
-        budget = budget or DEFAULT_BUDGET
-        limit, end = int(budget / (time.perf_counter() - start) * k), start + budget
-
-    def time_left() -> bool:
-        """Room for another batch as long as the longest so far: the move ends in budget."""
-        return time.perf_counter() + longest < end
-
-    # Sequential halving: each stage gives the live candidates an equal share of the
-    # playouts, then drops the worse half (never the favourite nor ``include``).
-    stages = max(1, math.ceil(math.log2(k)))
-    used = k
-    while used + len(found.alive) <= limit and time_left():
-        for _ in range(max(1, limit // (stages * len(found.alive)) - 1)):
-            batch()
-            used += len(found.alive)
-            if used + len(found.alive) > limit or not time_left():
-                break
-        if len(found.alive) > 2:
-            ranked = sorted(found.alive, key=lambda i: -statistics.mean(found.rewards[i]))
-            found.alive = ranked[: (len(ranked) + 1) // 2]
-            found.alive += [i for i in sorted(kept) if i not in found.alive]
-    return found
+    return halving.search(cands, kept, batch, simulations or SIMULATIONS, budget)
 
 
 def choose(
@@ -148,10 +140,7 @@ def choose(
     simulations: int | None = None,
 ) -> Action:
     """The searched action: the heuristic's favourite unless another beats it clearly."""
-    found = _search(state, view, seed, budget, simulations)
-    if len(found.candidates) == 1:
-        return found.candidates[0]
-    return found.candidates[_pick(found.rewards, found.alive)]
+    return halving.pick(_search(state, view, seed, budget, simulations), PARAMS["z"])
 
 
 def analyse(
@@ -164,33 +153,6 @@ def analyse(
     include: Action | None = None,
 ) -> list[Estimate]:
     """What the search makes of each candidate (and of ``include``), the likeliest win first;
-    those dropped early come after the finalists, whatever their few playouts said."""
-    found = _search(state, view, seed, budget, simulations, include)
-    estimates = [
-        Estimate(action, statistics.fmean(wins) if wins else None, len(wins), i in found.alive)
-        for i, (action, wins) in enumerate(zip(found.candidates, found.wins, strict=True))
-    ]
-    return ranked(estimates)
-
-
-def _pick(results: list[list[float]], finalists: list[int]) -> int:
-    """The best-scoring finalist (a candidate still in the search at its last stage) if it
-    beats the heuristic's favourite (0) by ``z`` standard errors of the difference, else the
-    favourite. A candidate dropped early had too few playouts to be trusted: a lucky pair of
-    them must not outrank those that kept winning. The variance is pooled over all playouts:
-    a candidate's own handful of them says little about its spread.
-
-    Means are exact (equal playouts give equal means whatever their number) and the variance
-    sums each playout's squared deviation: a sum of squares less the squared sum cancels to
-    slightly below zero when every playout scores the same."""
-    means = [statistics.mean(r) for r in results]
-    n = sum(len(r) for r in results)
-    best = max(sorted(finalists), key=means.__getitem__)
-    if best == 0 or n <= len(results):
-        return 0
-    deviations = math.fsum(
-        (x - mean) ** 2 for r, mean in zip(results, means, strict=True) for x in r
-    )
-    pooled = deviations / (n - len(results))
-    error = math.sqrt(pooled * (1 / len(results[0]) + 1 / len(results[best])))
-    return best if means[best] - means[0] > PARAMS["z"] * error else 0
+    those dropped early come after the finalists, whatever their few playouts said. A
+    playout's win is the seat's chance to win where it stopped."""
+    return halving.estimates(_search(state, view, seed, budget, simulations, include))
