@@ -137,8 +137,9 @@ def log_lines(page: Page) -> list[str]:
     return page.locator(".log li").all_inner_texts()
 
 
-def expect_board_after(page: Page, version: int, timeout: float = 5000) -> None:
-    """Wait until the page's board is newer than ``version``."""
+def expect_board_after(page: Page, version: int, timeout: float = 15000) -> None:
+    """Wait until the page's board is newer than ``version``: at most 15 s, for a machine
+    running other work beside the suite (a move with the AI's answers takes well under one)."""
     expect(page.locator("#board")).not_to_have_attribute(
         "data-version", str(version), timeout=timeout
     )

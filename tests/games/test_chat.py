@@ -223,7 +223,7 @@ def test_the_api_lists_and_posts(game, users):
     stranger = client_for(users[3])
     assert stranger.get(url).status_code == 403
     assert stranger.post(url, {"text": "x"}, content_type="application/json").status_code == 403
-    assert Client().post(url, {"text": "x"}, content_type="application/json").status_code == 403
+    assert Client().post(url, {"text": "x"}, content_type="application/json").status_code == 401
 
 
 def test_the_api_schema_documents_the_chat():
