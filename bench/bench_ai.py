@@ -11,6 +11,8 @@ scores, seconds per move.
     python bench/bench_ai.py                       # every pairing, 100 games each
     python bench/bench_ai.py --pairing hard-medium --games 40 --simulations 200   # a lighter hard
     python bench/bench_ai.py --pairing hard-reference --players 2   # against the frozen hard
+    python bench/bench_ai.py --pairing hard-medium --param horizon=1 --param fitted_roles=1 \
+        --simulations 1000                         # the search with other PARAMS
     python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
 """
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import hard_2026_11
 
 from games.bots import amerigo as amerigo_bots
-from games.bots import choose_action
+from games.bots import choose_action, search
 from games.bots import puerto_rico as puerto_rico_bots
 from games.engines import amerigo, puerto_rico
 from games.engines.puerto_rico.options import EDITIONS
@@ -152,6 +154,14 @@ def main() -> None:
         default=0,
         help="hard player's playouts per move; 0 (default): its own default, the site's",
     )
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a number in the Puerto Rico hard player's search.PARAMS (inf allowed), instead"
+        " of its default; repeatable",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
     args = parser.parse_args()
@@ -160,6 +170,11 @@ def main() -> None:
         parser.error(f"{args.game} with {args.players} players has: {', '.join(pairings) or '-'}")
     if args.game != "puerto_rico" and args.edition != "base":
         parser.error("--edition is for Puerto Rico")
+    for param in args.param:
+        key, _, value = param.partition("=")
+        if key not in search.PARAMS:
+            parser.error(f"search.PARAMS has {', '.join(search.PARAMS)}")
+        search.PARAMS[key] = type(search.PARAMS[key])(float(value))
     names = list(pairings) if args.pairing == "all" else [args.pairing]
     editions = EDITIONS if args.edition == "all" else (args.edition,)
     simulations = args.simulations or None
@@ -176,6 +191,8 @@ def main() -> None:
     keys = [run for run in runs for _ in range(deals * players)]
     hard = f"{simulations} playouts a move" if simulations else "its default playouts a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
+    if args.param:
+        print(f"search.PARAMS: {search.PARAMS}")
     print(
         f"{args.game}, {players} players, edition {', '.join(editions)}: {deals * players}"
         f" games per pairing ({deals} deals x {players} seats)"
