@@ -8,9 +8,9 @@ each batch, and are split by sequential halving (``halving``). The heuristic's o
 is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
 heuristic knows.
 
-The budget is a number of playouts (``SIMULATIONS`` unless given), so a move depends on its
-seed only, whatever the machine's load; ``budget`` (seconds) caps the wall time as a safety
-net.
+The budget is a number of playouts (``SIMULATIONS`` of the edition unless given), so a move
+depends on its seed only, whatever the machine's load; ``budget`` (seconds) caps the wall
+time as a safety net.
 
 Playouts may also stop after ``PARAMS["horizon"]`` rounds and be scored by the fitted
 evaluation of ``rollout``, their role choices made by its fitted cheap policy
@@ -35,9 +35,10 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-SIMULATIONS = 120
-"""Playouts a move by default (the site's hard player): at most about 2.5 s of CPU a move on
-the project's machine, early in a four-player game (``docs/benchmarks.md``)."""
+SIMULATIONS = {"base": 120, "new_buildings": 80, "nobles": 80, "both": 80}
+"""Playouts a move by default (the site's hard player), by edition: at most about 2.2 s of
+CPU a move on the project's machine, early in a four-player game, where the expansions'
+longer games make a playout up to twice as long (``docs/benchmarks.md``)."""
 PARAMS = {
     "noise": 0.45,
     "top": 4,
@@ -110,7 +111,7 @@ def _search(
     include: Action | None = None,
 ) -> halving.Found:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped) with ``simulations`` playouts in all (default ``SIMULATIONS``)."""
+    dropped) with ``simulations`` playouts in all (default: ``SIMULATIONS`` of the edition)."""
     cands = candidates(state, Values(state))
     kept = set()
     if include is not None:
@@ -128,7 +129,8 @@ def _search(
             playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed)) for i in alive
         ]
 
-    return halving.search(cands, kept, batch, simulations or SIMULATIONS, budget)
+    playouts = simulations or SIMULATIONS[state.options["edition"]]
+    return halving.search(cands, kept, batch, playouts, budget)
 
 
 def choose(

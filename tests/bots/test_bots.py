@@ -193,7 +193,7 @@ def test_the_hard_players_budget_is_its_playouts_whatever_the_clock(monkeypatch)
     default number of playouts, on a clock that crawls as on a loaded machine (0.1 s a
     playout) as on a fast one: the same playouts, the same move. The wall-time cap (20 s)
     is far off here."""
-    monkeypatch.setattr(search, "SIMULATIONS", 40)
+    monkeypatch.setitem(search.SIMULATIONS, "base", 40)
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
     playout = search.playout
