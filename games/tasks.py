@@ -26,9 +26,10 @@ AI_FALLBACK_LEVELS = (Seat.AI.EASY, Seat.AI.RANDOM)
 """Who moves, in turn, when an AI seat's bot fails: the easy bot, then a random legal move."""
 AI_TURN_OVERDUE_SECONDS = 20
 """An AI turn waiting this long was lost (a worker died, Redis lost its queue, the queueing
-failed): ``sweep_ai_turns`` queues it again. Above a bot's move (2 s for the hard player) with
-room for a busy worker; a turn still in play when it is queued again is played once all the
-same (the second task finds its version stale)."""
+failed): ``sweep_ai_turns`` queues it again. Above a bot's move (the hard player's, about 2 s
+of CPU) with room for a busy worker, though on a loaded machine a move may take up to the
+search's 20 s cap; a turn still in play when it is queued again is played once all the same
+(the second task finds its version stale)."""
 
 
 @shared_task
