@@ -4,6 +4,7 @@ ratings)."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
+from events import views as events
 from games import api, api_lobby
 from players import api as players_api
 
@@ -25,6 +26,8 @@ urlpatterns = [
     path("games/<int:pk>/export/", api.GameExport.as_view(), name="export"),
     path("games/import/", api.GameImport.as_view(), name="import"),
     path("games/<int:pk>/chat/", api.GameChat.as_view(), name="chat"),
+    path("games/<int:pk>/events/", events.game_events, name="game_events"),
+    path("events/", events.user_events, name="events"),
     path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="player"),
     path("players/<str:username>/follow/", players_api.PlayerFollow.as_view(), name="follow"),
     path("ratings/", players_api.Ladders.as_view(), name="ladders"),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from games import rates
 from games.models import ChatMessage, ChatMute, Game
 from games.services import Forbidden, GameError, NotFound
+from games.signals import chat_posted
 from moderation.models import Standing
 
 MAX_LENGTH = 500
@@ -88,6 +89,7 @@ def post(game_id: int, user, text: str) -> ChatMessage:
             version=game.version,
         )
         bump(game.pk)
+        chat_posted.send(ChatMessage, message=message)
     return message
 
 

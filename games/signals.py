@@ -1,10 +1,10 @@
 """What the rest of the site hears of a game: the one way ``games.services`` tells it.
 
 Two kinds of receivers. Inside the change's transaction (``game_changed``, ``game_finished``,
-``vote_opened``, ``game_cancelled``): they write what must commit together with the change or
-not at all, the move clock and the notification outbox. After commit (``move_applied``,
-``game_started``, ``notifications_written``): they queue work that must see the stored change,
-the AI's turn and the delivery of mail; a broker that is down is logged there, never the
+``vote_opened``, ``game_cancelled``, ``chat_posted``): they write what must commit together
+with the change or not at all, the move clock, the notification outbox and the event journal.
+After commit (``move_applied``, ``game_started``, ``notifications_written``): they queue work
+that must see the stored change, the AI's turn and the delivery of mail; a broker that is down is logged there, never the
 request's failure. Each receiver is a function in its own module (``games.clocks``,
 ``games.notifications``), connected in ``games.receivers``; a new consumer of a game's end is
 one more receiver of ``game_finished``.
@@ -26,6 +26,9 @@ vote_opened = Signal()
 
 game_cancelled = Signal()
 """Inside the transaction of a moderator's cancellation of ``game`` (its reason stored)."""
+
+chat_posted = Signal()
+"""Inside the transaction that stores a chat ``message`` (``games.chat.post``)."""
 
 notifications_written = Signal()
 """After commit: outbox rows ``ids`` wait for delivery."""

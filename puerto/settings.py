@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "games",
     "players",
     "analysis",
+    "events",
     "moderation",  # after accounts: it puts the moderation actions on the user admin
 ]
 
@@ -282,6 +283,13 @@ REVIEW_GAME_SECONDS = env_count("REVIEW_GAME_SECONDS", 600)
 # Playouts per judged position (hints and reviews); 0: the hard AI player's own budget.
 ANALYSIS_SIMULATIONS = env_count("ANALYSIS_SIMULATIONS") or None
 
+# Event streams (events.views): a look at the journal this often without Redis's bell, at
+# least this often with it (a comment keeps the connection alive); under WSGI a stream ends
+# after EVENTS_WSGI_SECONDS and the client connects again.
+EVENTS_POLL_SECONDS = float(os.environ.get("EVENTS_POLL_SECONDS", "0.5"))
+EVENTS_KEEPALIVE_SECONDS = float(os.environ.get("EVENTS_KEEPALIVE_SECONDS", "15"))
+EVENTS_WSGI_SECONDS = float(os.environ.get("EVENTS_WSGI_SECONDS", "60"))
+
 # Redis is optional: it backs the cache and Celery when set; without it everything still runs.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
@@ -352,6 +360,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "sweep-ai-turns": {"task": "games.tasks.sweep_ai_turns", "schedule": 10.0},
     # Daily digests, each from PUERTO_DIGEST_HOUR in its reader's time zone.
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
+    # The event streams' journal keeps a day (events.tasks).
+    "prune-events": {"task": "events.tasks.prune_events", "schedule": 3600.0},
 }
 # Reviews wait on a queue of their own, served by a worker of its own (Procfile.dev, compose):
 # a long review never holds up an AI move.

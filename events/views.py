@@ -1,0 +1,172 @@
+"""The event streams' endpoints: ``GET /api/events/`` (the requester's) and
+``GET /api/games/<id>/events/`` (a game's), as ``text/event-stream``.
+
+Async views: under an ASGI server (uvicorn, the ``events`` process in production) a stream
+that waits holds no thread, only a coroutine woken by ``events.bell``. Under WSGI (the
+development server, the tests' live server) a stream holds its thread, looks at the journal
+every ``EVENTS_POLL_SECONDS`` and ends after ``EVENTS_WSGI_SECONDS``; the client connects
+again with ``Last-Event-ID``, as every Server-Sent Events client does by itself.
+"""
+
+from __future__ import annotations
+
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from rest_framework import exceptions
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+from events import bell
+from events.streams import Stream
+from games.models import Game
+
+LOOK_SECONDS = 60
+"""With the bell up, a waiting stream still looks at the journal this often."""
+
+
+def _refusal(status: int, message: str, **headers) -> JsonResponse:
+    response = JsonResponse({"error": message}, status=status)
+    for name, value in headers.items():
+        response[name.replace("_", "-")] = value
+    return response
+
+
+def _requester(request: HttpRequest):
+    """The user the API's own authentication finds (a token, the session or Basic), or a
+    refusal as the API answers it."""
+    authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+    try:
+        return Request(request, authenticators=authenticators).user
+    except exceptions.Throttled as error:
+        return _refusal(429, str(error.detail), Retry_After=str(int(error.wait or 1)))
+    except exceptions.APIException as error:
+        return _refusal(
+            401, str(error.detail), WWW_Authenticate=authenticators[0].authenticate_header(request)
+        )
+
+
+def _last_id(request: HttpRequest) -> int | JsonResponse | None:
+    text = request.headers.get("Last-Event-ID", request.GET.get("last_event_id"))
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdecimal()) or len(text) > 18:
+        return _refusal(400, _("Last-Event-ID must be the id of an event this stream sent"))
+    return int(text)
+
+
+@require_GET
+async def user_events(request: HttpRequest):
+    user = await _off_request(request, _requester, request)
+    if isinstance(user, JsonResponse):
+        return user
+    if not user.is_authenticated:
+        return _refusal(
+            401,
+            _("sign in, or send a token: Authorization: Bearer …"),
+            WWW_Authenticate='Bearer realm="api"',
+        )
+    last_id = _last_id(request)
+    if isinstance(last_id, JsonResponse):
+        return last_id
+    return _respond(request, Stream(user, last_id=last_id))
+
+
+@require_GET
+async def game_events(request: HttpRequest, pk: int):
+    user = await _off_request(request, _requester, request)
+    if isinstance(user, JsonResponse):
+        return user
+    last_id = _last_id(request)
+    if isinstance(last_id, JsonResponse):
+        return last_id
+    if not await _off_request(request, _visible, pk, user):
+        return _refusal(404, _("no such game"))
+    return _respond(request, Stream(user, game_id=pk, last_id=last_id))
+
+
+def _visible(pk: int, user) -> bool:
+    game = Game.objects.with_seats().filter(pk=pk).first()
+    return game is not None and game.visible_to(user)
+
+
+def _respond(request: HttpRequest, stream: Stream) -> StreamingHttpResponse:
+    body = _served(stream) if isinstance(request, ASGIRequest) else _polled(stream)
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response
+
+
+async def _served(stream: Stream):
+    """Under ASGI: wait on the bell between looks at the journal. With the bell up a stream
+    looks only when rung (and every ``LOOK_SECONDS`` in case a ring was lost); between looks
+    it holds no database connection and only writes a comment now and then."""
+    listener = bell.listener()
+    ring = listener.subscribe(stream.key)
+    try:
+        yield await _pooled(stream.opening)
+        silence, looked = Silence(), time.monotonic()
+        while not stream.over:
+            rung = await listener.wait(ring)
+            text = ""
+            if rung or not listener.connected or time.monotonic() - looked >= LOOK_SECONDS:
+                text, looked = await _pooled(stream.fetch), time.monotonic()
+            if chunk := silence.broken(text):
+                yield chunk
+    finally:
+        listener.unsubscribe(stream.key, ring)
+
+
+async def _pooled(function, *args):
+    """``function`` on the shared pool of threads, whose few database connections serve every
+    stream, rather than on the request's own thread (Django's default under ASGI), which would
+    hold a connection for as long as its stream lasts."""
+    return await sync_to_async(_fresh, thread_sensitive=False)(function, *args)
+
+
+async def _off_request(request: HttpRequest, function, *args):
+    """``function`` on the pool under ASGI; under WSGI on the request's thread, which the
+    stream holds anyway."""
+    if isinstance(request, ASGIRequest):
+        return await _pooled(function, *args)
+    return await sync_to_async(function)(*args)
+
+
+def _fresh(function, *args):
+    close_old_connections()  # one that a pool thread kept may have broken or aged meanwhile
+    return function(*args)
+
+
+def _polled(stream: Stream):
+    """Under WSGI: look at the journal every ``EVENTS_POLL_SECONDS``, for a while."""
+    yield stream.opening()
+    end = time.monotonic() + settings.EVENTS_WSGI_SECONDS
+    silence = Silence()
+    while not stream.over and time.monotonic() < end:
+        time.sleep(settings.EVENTS_POLL_SECONDS)
+        if chunk := silence.broken(stream.fetch()):
+            yield chunk
+
+
+class Silence:
+    """A comment after ``EVENTS_KEEPALIVE_SECONDS`` without an event: proxies close a
+    connection that stays silent, and writing it is how a server learns that the client
+    left."""
+
+    def __init__(self) -> None:
+        self.since = time.monotonic()
+
+    def broken(self, text: str) -> str:
+        """``text``, a keepalive comment if it is time for one, or ''."""
+        now = time.monotonic()
+        if text or now - self.since >= settings.EVENTS_KEEPALIVE_SECONDS:
+            self.since = now
+            return text or ": keepalive\n\n"
+        return ""
