@@ -1,9 +1,13 @@
 """How the JSON API knows who asks: a personal token (``Authorization: Bearer``), or HTTP
-Basic that waits like the login form; and what a token may do (``TokenScopes``)."""
+Basic that waits like the login form; what a token may do (``TokenScopes``); and how often
+(``RequestRate``)."""
 
+import math
+
+from django.conf import settings
 from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework import authentication, exceptions, permissions
+from rest_framework import authentication, exceptions, permissions, throttling
 
 from accounts import lockout, tokens
 from accounts.models import ApiToken
@@ -92,3 +96,35 @@ class TokenAuthenticationScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return {"type": "http", "scheme": "bearer"}
+
+
+class RequestRate(throttling.SimpleRateThrottle):
+    """At most ``API_RATE`` requests (settings) in any sliding window: per token, per account
+    for a session or HTTP Basic, per address for anonymous readers. A client over it gets 429
+    with ``Retry-After``; every answer says where it stands
+    (``accounts.middleware.RateLimitHeadersMiddleware``)."""
+
+    scope = "api"
+
+    def get_rate(self) -> str | None:
+        return settings.API_RATE
+
+    def get_cache_key(self, request, view) -> str:
+        if isinstance(request.auth, ApiToken):
+            who = f"token:{request.auth.pk}"
+        elif request.user.is_authenticated:
+            who = f"user:{request.user.pk}"
+        else:
+            who = f"address:{self.get_ident(request)}"
+        return f"throttle:api:{who}"
+
+    def allow_request(self, request, view) -> bool:
+        allowed = super().allow_request(request, view)
+        if self.rate is not None:
+            oldest_leaves = self.duration - (self.now - self.history[-1]) if self.history else 0
+            request._request.rate_limit = {
+                "Limit": self.num_requests,
+                "Remaining": max(0, self.num_requests - len(self.history)),
+                "Reset": math.ceil(max(0, oldest_leaves)),
+            }
+        return allowed

@@ -151,3 +151,11 @@ class ApiTokenForm(forms.Form):
         required=False,
         help_text=_("Every token reads what your account may read."),
     )
+
+
+class BecomeBotForm(forms.Form):
+    """Turning the account into a bot account, which cannot be undone."""
+
+    confirm = forms.BooleanField(
+        label=_("I understand: a program will play this account, and it stays a bot account"),
+    )

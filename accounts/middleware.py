@@ -46,3 +46,17 @@ class UserPreferencesMiddleware:
 
         request.user = SimpleLazyObject(load_user)
         return self.get_response(request)
+
+
+class RateLimitHeadersMiddleware:
+    """``X-RateLimit-Limit``, ``-Remaining`` and ``-Reset`` (seconds until a request leaves
+    the window) on every answer the API's rate counted (``accounts.authentication.RequestRate``)."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        for name, value in getattr(request, "rate_limit", {}).items():
+            response[f"X-RateLimit-{name}"] = str(value)
+        return response

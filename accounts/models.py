@@ -25,6 +25,14 @@ class User(AbstractUser):
         GERMAN = "de", "Deutsch"
 
     display_name = models.CharField(_("display name"), max_length=50, blank=True)
+    is_bot = models.BooleanField(
+        _("bot account"),
+        default=False,
+        help_text=_(
+            "A program plays this account through the API (accounts.services.become_bot): "
+            "shown with a bot badge, it joins only games whose creator allowed bots."
+        ),
+    )
     time_zone = models.CharField(_("time zone"), max_length=64, default="UTC")
     language = models.CharField(_("language"), max_length=8, choices=Language.choices, default="en")
     turn_email = models.CharField(
@@ -84,6 +92,7 @@ class ApiToken(models.Model):
         PLAY = "play", _("play: moves and undo in your games")
         CHAT = "chat", _("chat: write in your games' chats")
         CREATE = "create", _("create: open, join and leave games, import games, follow players")
+        BOT = "bot", _("bot: turn this account into a bot account")
 
     user = models.ForeignKey(
         User, verbose_name=_("user"), on_delete=models.CASCADE, related_name="api_tokens"

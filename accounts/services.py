@@ -3,11 +3,26 @@
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import DELETED_USERNAME_PREFIX, User
+from games.models import Seat
 from games.services import hand_seats_to_ai
 
 FORMER_PLAYER = "a former player"
+
+
+class NotFresh(ValueError):
+    """Why an account cannot become a bot account, in the reader's words."""
+
+
+def become_bot(user: User) -> None:
+    """Make ``user`` a bot account, for good. Only a fresh account may: one that has never
+    taken a seat, so no person's games, record or rating pass to a program."""
+    if Seat.objects.filter(user=user).exists():
+        raise NotFresh(gettext("only an account that has never played may become a bot account"))
+    User.objects.filter(pk=user.pk).update(is_bot=True)
+    user.is_bot = True
 
 
 def delete_account(user: User) -> None:

@@ -12,9 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import tokens
-from accounts.forms import ApiTokenForm, DeleteAccountForm, ProfileForm, ResendConfirmationForm
+from accounts.forms import (
+    ApiTokenForm,
+    BecomeBotForm,
+    DeleteAccountForm,
+    ProfileForm,
+    ResendConfirmationForm,
+)
 from accounts.middleware import activate_preferences
 from accounts.models import ApiToken
+from accounts.services import NotFresh, become_bot
 from accounts.services import delete_account as anonymise
 
 
@@ -48,8 +55,26 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
         "made": made and {"token": made[0], "text": made[1]},
         "tokens": request.user.api_tokens.all(),
         "scope_names": dict(ApiToken.Scope.choices),
+        "bot_form": BecomeBotForm(),
     }
     return render(request, "accounts/api_tokens.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def bot_account(request: HttpRequest) -> HttpResponse:
+    """Turn a fresh account into a bot account (``accounts.services.become_bot``)."""
+    form = BecomeBotForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Tick the box to say you understand first."))
+    else:
+        try:
+            become_bot(request.user)
+        except NotFresh as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("This is a bot account now."))
+    return redirect("accounts:api_tokens")
 
 
 @login_required

@@ -86,8 +86,17 @@ def game_document(game: Game, user) -> dict:
         "num_players": game.num_players,
         "rated": game.rated,
         "spectators": game.spectators,
+        "bots_allowed": game.bots_allowed,
         "seats": [
-            {"position": s.position, "name": s.name, "ai": s.is_ai} for s in game.seats.all()
+            {
+                "position": s.position,
+                "name": s.name,
+                "ai": s.is_ai,
+                "bot": s.is_bot,
+                "taken_over": s.taken_over,
+                "vote_open": s.timed_out_at is not None and not s.is_ai,
+            }
+            for s in game.seats.all()
         ],
         "to_act": game.current_position,
         "you": you,

@@ -51,7 +51,7 @@ def form_data(body: dict) -> dict:
         "move_time": body.get("move_time", STANDARD),
         "on_timeout": body.get("on_timeout", ""),
     }
-    for flag in ("rated", "spectators", "chat_public"):
+    for flag in ("rated", "spectators", "chat_public", "bots_allowed"):
         if body.get(flag, flag == "spectators"):
             data[flag] = "on"
     seats = body.get("seats", [])
@@ -75,7 +75,8 @@ def form_data(body: dict) -> dict:
 
 
 class OpenGames(APIView):
-    """Open games waiting for players, the latest first, 50 a page."""
+    """Open games waiting for players, the latest first, 50 a page; for a bot account, only
+    those that take bots."""
 
     @extend_schema(
         operation_id="open_games",
@@ -91,11 +92,15 @@ class OpenGames(APIView):
                 "num_players": game.num_players,
                 "seated": game.seated,
                 "rated": game.rated,
+                "bots_allowed": game.bots_allowed,
                 "creator": game.creator.public_name if game.creator else None,
                 "created_at": game.created_at,
             }
 
-        return _page(request, Game.objects.waiting_for_players(), row)
+        games = Game.objects.waiting_for_players()
+        if request.user.is_bot:
+            games = games.filter(bots_allowed=True)
+        return _page(request, games, row)
 
 
 class FinishedGames(APIView):
@@ -244,3 +249,43 @@ class AddAI(LobbyAction):
 
     def act(self, request: Request, pk: int) -> None:
         services.add_ai(pk, request.user, request.data.get("level") or Seat.AI.MEDIUM)
+
+
+class TakeSeatBack(LobbyAction):
+    """Play one's seat again after the AI took it over on a timeout (409 when the others
+    handed it to the AI for good)."""
+
+    token_scope = ApiToken.Scope.PLAY
+
+    @extend_schema(operation_id="take_seat_back", summary="Take your seat back", **LOBBY_SCHEMA)
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+    def act(self, request: Request, pk: int) -> None:
+        services.take_seat_back(pk, request.user)
+
+
+class VoteToDrop(LobbyAction):
+    """One vote to hand a timed-out player's seat to an AI player for good
+    (``{"position": n}``, the seat's position as a game's ``seats`` give it)."""
+
+    token_scope = ApiToken.Scope.PLAY
+
+    @extend_schema(
+        operation_id="vote_to_drop",
+        summary="Vote to hand a timed-out seat to the AI for good",
+        request=OpenApiTypes.OBJECT,
+        responses=LOBBY_SCHEMA["responses"],
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        body = request.data
+        position = body.get("position") if isinstance(body, dict) else None
+        if not services.is_whole_number(position):
+            return _error(400, _('send the seat as a JSON object: {"position": 2}'))
+        return super().post(request, pk)
+
+    def act(self, request: Request, pk: int) -> None:
+        seat = Seat.objects.filter(game_id=pk, position=request.data["position"]).first()
+        if seat is None:
+            raise services.Conflict(_("there is no vote on that seat"))
+        services.vote_to_drop(pk, request.user, seat.pk)

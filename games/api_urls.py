@@ -4,6 +4,7 @@ ratings)."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView
 
+from accounts import api as accounts_api
 from events import views as events
 from games import api, api_lobby
 from players import api as players_api
@@ -17,6 +18,8 @@ urlpatterns = [
     path("games/<int:pk>/leave/", api_lobby.LeaveGame.as_view(), name="leave"),
     path("games/<int:pk>/ai/", api_lobby.AddAI.as_view(), name="add_ai"),
     path("games/<int:pk>/cancel/", api_lobby.CancelGame.as_view(), name="cancel"),
+    path("games/<int:pk>/seat-back/", api_lobby.TakeSeatBack.as_view(), name="seat_back"),
+    path("games/<int:pk>/vote/", api_lobby.VoteToDrop.as_view(), name="vote"),
     path("games/archive/", api.Archive.as_view(), name="archive"),
     path("games/watch/", api.Watch.as_view(), name="watch"),
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),
@@ -28,6 +31,8 @@ urlpatterns = [
     path("games/<int:pk>/chat/", api.GameChat.as_view(), name="chat"),
     path("games/<int:pk>/events/", events.game_events, name="game_events"),
     path("events/", events.user_events, name="events"),
+    path("account/", accounts_api.Account.as_view(), name="account"),
+    path("account/bot/", accounts_api.BotAccount.as_view(), name="account_bot"),
     path("players/<str:username>/", players_api.PlayerDetail.as_view(), name="player"),
     path("players/<str:username>/follow/", players_api.PlayerFollow.as_view(), name="follow"),
     path("ratings/", players_api.Ladders.as_view(), name="ladders"),

@@ -105,6 +105,12 @@ class NewGameForm(forms.Form):
             "under the games to watch nor in the archive."
         ),
     )
+    bots_allowed = forms.BooleanField(
+        label=_("Bot accounts may join"),
+        required=False,
+        initial=False,
+        help_text=_("Programs playing through the API, marked with a bot badge."),
+    )
 
     def __init__(self, *args, engine: str, against_ai: bool = False, **kwargs) -> None:
         """``against_ai``: every further seat starts as an AI player of ``AGAINST_AI``, the
@@ -228,6 +234,7 @@ class NewGameForm(forms.Form):
             "chat_public": data["chat_public"],
             "rated": data["rated"],
             "spectators": data["spectators"],
+            "bots_allowed": data["bots_allowed"],
         }
 
 

@@ -193,6 +193,11 @@ class Game(models.Model):
             "persons play, and nobody may take a move back). Otherwise a casual game."
         ),
     )
+    bots_allowed = models.BooleanField(
+        _("bots may join"),
+        default=False,
+        help_text=_("Bot accounts (programs playing through the API) may take its open seats."),
+    )
     spectators = models.BooleanField(
         _("anyone may watch"),
         default=True,
@@ -423,6 +428,11 @@ class Seat(models.Model):
     @property
     def is_ai(self) -> bool:
         return bool(self.ai_level)
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot account's seat (a program playing through the API), not an AI player's."""
+        return self.user_id is not None and self.user.is_bot
 
     @property
     def taken_over(self) -> bool:

@@ -93,12 +93,14 @@ def create_game(
     chat_public: bool = False,
     rated: bool = False,
     spectators: bool = True,
+    bots_allowed: bool = False,
 ) -> Game:
     """Open a game; the creator takes the first seat and may fill seats with AI players:
     ``ai_seats`` of ``ai_level``, and one more of each level in ``ai_levels``.
     ``move_time`` limits each person's turn; ``on_timeout`` says what happens when it runs out;
     ``chat_public``: spectators may read the chat; ``rated``: the game counts for the
-    players' ratings (else it is casual); ``spectators``: anyone may watch it."""
+    players' ratings (else it is casual); ``spectators``: anyone may watch it;
+    ``bots_allowed``: bot accounts may join (always, for a game a bot opens)."""
     options = dict(options or {})
     check_setup(engine, num_players, options)
     levels = [ai_level] * ai_seats + list(ai_levels)
@@ -124,6 +126,7 @@ def create_game(
             chat_public=chat_public,
             rated=rated,
             spectators=spectators,
+            bots_allowed=bots_allowed or (creator is not None and creator.is_bot),
         )
         if join:
             _add_seat(game, user=creator)
@@ -220,6 +223,10 @@ def join_game(game_id: int, user) -> Seat:
         game = _open_game(game_id)
         if game.seats.filter(user=user).exists():
             raise Conflict(gettext("you already have a seat in this game"))
+        if user.is_bot and not game.bots_allowed:
+            raise Forbidden(
+                gettext("this game takes no bot accounts: its creator did not allow them")
+            )
         seat = _add_seat(game, user=user)
         _start_if_full(game)
     return seat

@@ -4,10 +4,10 @@ Two kinds of receivers. Inside the change's transaction (``game_changed``, ``gam
 ``vote_opened``, ``game_cancelled``, ``chat_posted``): they write what must commit together
 with the change or not at all, the move clock, the notification outbox and the event journal.
 After commit (``move_applied``, ``game_started``, ``notifications_written``): they queue work
-that must see the stored change, the AI's turn and the delivery of mail; a broker that is down is logged there, never the
-request's failure. Each receiver is a function in its own module (``games.clocks``,
-``games.notifications``), connected in ``games.receivers``; a new consumer of a game's end is
-one more receiver of ``game_finished``.
+that must see the stored change, the AI's turn and the delivery of mail; a broker that is down
+is logged there, never the request's failure. Each receiver is a function in its own module
+(``games.clocks``, ``games.notifications``, ``events.journal``), connected in its app; a new
+consumer of a game's end is one more receiver of ``game_finished``.
 """
 
 from django.dispatch import Signal

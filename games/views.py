@@ -109,6 +109,7 @@ def board_context(
         ui_template=spec.template,
         outcome=outcome_table(game, names),
         names=names,
+        bot_seats={s.position for s in game.seats.all() if s.is_bot},
         to_act=to_act,
         is_my_turn=is_my_turn,
         clock=clocks.table_info(game, seat),

@@ -1,5 +1,6 @@
 """The leaderboards: persons ranked by the rating they read, those active lately by default,
-and the AI levels on a table of their own (an AI level is never in the persons' ranking)."""
+and the AI levels and bot accounts on tables of their own (neither is ever in the persons'
+ranking)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ TOP = 10
 def persons(active: str):
     """The persons' ratings with ``rank`` on their ladder (equal ratings share one), of
     players with a rated game in the last ``active`` days (``"all"``: any time)."""
-    rows = Rating.objects.filter(user__isnull=False, user__is_active=True)
+    rows = Rating.objects.filter(user__isnull=False, user__is_active=True, user__is_bot=False)
     if active != "all":
         rows = rows.filter(last_game_at__gte=timezone.now() - timedelta(days=int(active)))
     by_value = F("value").desc()
@@ -34,6 +35,12 @@ def persons(active: str):
 
 def ai_levels(ladder: Ladder) -> list[Rating]:
     return list(Rating.objects.filter(ladder=ladder.key).exclude(ai_level="").order_by("-value"))
+
+
+def bots(ladder: Ladder) -> list[Rating]:
+    """The bot accounts' ratings on ``ladder``, best first."""
+    rows = Rating.objects.filter(ladder=ladder.key, user__is_bot=True, user__is_active=True)
+    return list(rows.select_related("user").order_by("-value", "-games"))
 
 
 def page_of(ladder: Ladder, active: str, number: int):

@@ -108,6 +108,7 @@ def leaderboard(request: HttpRequest, ladder: str) -> HttpResponse:
         "ladder": board,
         "page": page,
         "ai_levels": leaderboards.ai_levels(board),
+        "bots": leaderboards.bots(board),
         "form": form,
         "active": active,
     }

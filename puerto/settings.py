@@ -92,6 +92,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.RateLimitHeadersMiddleware",
 ]
 
 ROOT_URLCONF = "puerto.urls"
@@ -210,11 +211,16 @@ REST_FRAMEWORK = {
         "accounts.authentication.TokenScopes",
     ],
     "DEFAULT_PARSER_CLASSES": ["puerto.rest.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.authentication.RequestRate"],
     "EXCEPTION_HANDLER": "puerto.rest.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
 }
+
+# Requests per token (per account, per address for anonymous readers) in a sliding window,
+# as "<n>/second|minute|hour|day"; empty: no limit (accounts.authentication.RequestRate).
+API_RATE = os.environ.get("API_RATE", "300/minute") or None
 
 # The API's OpenAPI description, at /api/schema/.
 SPECTACULAR_SETTINGS = {

@@ -125,3 +125,10 @@ def no_reviews(settings):
     """A finished game queues its reviews in the tests of reviews only (they turn them on): a
     review judges every decision of the game, far longer than the tests that finish games."""
     settings.PUERTO_REVIEWS = False
+
+
+@pytest.fixture(autouse=True)
+def no_request_rate(settings):
+    """The API's rate limit counts in the cache, which outlives a test, per account id, which
+    the next test reuses: on only in the tests of the limit (tests/games/test_api_rate.py)."""
+    settings.API_RATE = None

@@ -76,12 +76,19 @@ def test_the_view_hides_the_stack_order_the_seed_and_other_seats_vp(users):
     assert "rng" not in view
     assert [p["vp"] for p in view["players"]] == [None, 11, None, None]
     assert data["seats"] == [
-        {"position": s.position, "name": s.user.username, "ai": False}
+        {
+            "position": s.position,
+            "name": s.user.username,
+            "ai": False,
+            "bot": False,
+            "taken_over": False,
+            "vote_open": False,
+        }
         for s in game.seats.order_by("position")
     ]
     assert (data["id"], data["engine"], data["status"]) == (game.pk, "puerto_rico", "running")
     assert (data["version"], data["num_players"], data["result"]) == (game.version, 4, None)
-    assert (data["rated"], data["spectators"]) == (False, True)
+    assert (data["rated"], data["spectators"], data["bots_allowed"]) == (False, True, False)
 
     for client in (client_for(users[4]), client_for()):  # a spectator, an anonymous reader
         data = get_game(client, game).json()

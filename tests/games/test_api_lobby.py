@@ -3,11 +3,13 @@ the open ones, join, leave, seat an AI player, cancel, list one's finished games
 goes through the lobby's own services and form; bad bodies are 400s that change nothing."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from rest_framework.test import APIClient
 
 from accounts import tokens
+from games import services
 from games.models import Game, Seat
 from tests.games.listing import finished_game
 
@@ -141,3 +143,60 @@ def test_an_ai_level_that_is_no_string_is_a_400(users, body):
 def test_a_page_that_is_no_plain_number_is_a_400(users, page):
     answer = bot(users[0]).get("/api/games/open/", {"page": page})
     assert answer.status_code == 400 and "page" in answer.json()["error"]
+
+
+def clocked_game(users, on_timeout):
+    """A running three-person game whose first person to act has run out of time."""
+    game = services.create_game(
+        users[0],
+        engine="puerto_rico",
+        num_players=3,
+        move_time=timedelta(days=1),
+        on_timeout=on_timeout,
+    )
+    for user in users[1:3]:
+        services.join_game(game.pk, user)
+    game = Game.objects.with_seats().get(pk=game.pk)
+    services.time_out(game.pk, now=game.deadline + timedelta(seconds=1))
+    absent = game.seat_to_act()
+    return game, absent, next(u for u in users if u.pk == absent.user_id)
+
+
+def test_a_player_takes_their_seat_back_from_the_ai_through_the_api(users):
+    game, absent, absentee = clocked_game(users, Game.OnTimeout.AI)
+    other = next(u for u in users[:3] if u != absentee)
+    seen = bot(other, ["play"]).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [s["taken_over"] for s in seen if s["position"] == absent.position] == [True]
+
+    assert bot(absentee, ["create"]).post(f"/api/games/{game.pk}/seat-back/").status_code == 403
+    refused = bot(other, ["play"]).post(f"/api/games/{game.pk}/seat-back/")
+    assert refused.status_code == 409  # the other player's seat is theirs already
+    back = bot(absentee, ["play"]).post(f"/api/games/{game.pk}/seat-back/")
+    assert back.status_code == 200, back.content
+    mine = [s for s in back.json()["seats"] if s["position"] == absent.position]
+    assert mine[0]["taken_over"] is False and mine[0]["ai"] is False
+    absent.refresh_from_db()
+    assert not absent.is_ai
+
+
+def test_the_others_vote_an_absentee_out_through_the_api(users):
+    game, absent, absentee = clocked_game(users, Game.OnTimeout.VOTE)
+    first, second = [u for u in users[:3] if u != absentee]
+    url = f"/api/games/{game.pk}/vote/"
+    seen = bot(first, ["play"]).get(f"/api/games/{game.pk}/").json()["seats"]
+    assert [s["position"] for s in seen if s["vote_open"]] == [absent.position]
+
+    for body in ({}, {"position": "1"}, {"position": True}, {"position": 1.0}, []):
+        refused = bot(first, ["play"]).post(url, body, format="json")
+        assert refused.status_code == 400 and "position" in refused.json()["error"]
+    denied = bot(absentee, ["play"]).post(url, {"position": absent.position}, format="json")
+    assert denied.status_code == 403
+    assert bot(first, ["play"]).post(url, {"position": 9}, format="json").status_code == 409
+
+    voted = bot(first, ["play"]).post(url, {"position": absent.position}, format="json")
+    assert voted.status_code == 200
+    absent.refresh_from_db()
+    assert not absent.is_ai  # one vote of two is no majority
+    bot(second, ["play"]).post(url, {"position": absent.position}, format="json")
+    absent.refresh_from_db()
+    assert absent.is_ai and absent.dropped
