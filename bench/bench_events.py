@@ -215,6 +215,8 @@ def main() -> None:
     )
     try:
         for _ in range(300):
+            if server.poll() is not None:
+                raise SystemExit(f"uvicorn stopped (is port {PORT} taken?)")
             try:
                 urllib.request.urlopen(f"{SITE}/healthz", timeout=1)
                 break

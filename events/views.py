@@ -1,11 +1,12 @@
 """The event streams' endpoints: ``GET /api/events/`` (the requester's) and
 ``GET /api/games/<id>/events/`` (a game's), as ``text/event-stream``.
 
-Async views: under an ASGI server (uvicorn, the ``events`` process in production) a stream
-that waits holds no thread, only a coroutine woken by ``events.bell``. Under WSGI (the
-development server, the tests' live server) a stream holds its thread, looks at the journal
-every ``EVENTS_POLL_SECONDS`` and ends after ``EVENTS_WSGI_SECONDS``; the client connects
-again with ``Last-Event-ID``, as every Server-Sent Events client does by itself.
+The views check who asks and answer at once; the stream is the response's iterator. Under an
+ASGI server (uvicorn, the ``events`` process in production) it is asynchronous: a stream that
+waits holds no thread and no database connection, only a coroutine woken by ``events.bell``.
+Under WSGI (the development server, the tests' live server) a stream holds its thread, looks
+at the journal every ``EVENTS_POLL_SECONDS`` and ends after ``EVENTS_WSGI_SECONDS``; the
+client connects again with ``Last-Event-ID``, as every Server-Sent Events client does.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -26,13 +27,14 @@ from rest_framework.settings import api_settings
 from events import bell
 from events.streams import Stream
 from games.models import Game
+from puerto import refusals
 
 LOOK_SECONDS = 60
 """With the bell up, a waiting stream still looks at the journal this often."""
 
 
 def _refusal(status: int, message: str, **headers) -> JsonResponse:
-    response = JsonResponse({"error": message}, status=status)
+    response = JsonResponse(refusals.body(status, message), status=status)
     for name, value in headers.items():
         response[name.replace("_", "-")] = value
     return response
@@ -62,8 +64,8 @@ def _last_id(request: HttpRequest) -> int | JsonResponse | None:
 
 
 @require_GET
-async def user_events(request: HttpRequest):
-    user = await _off_request(request, _requester, request)
+def user_events(request: HttpRequest):
+    user = _requester(request)
     if isinstance(user, JsonResponse):
         return user
     if not user.is_authenticated:
@@ -79,14 +81,14 @@ async def user_events(request: HttpRequest):
 
 
 @require_GET
-async def game_events(request: HttpRequest, pk: int):
-    user = await _off_request(request, _requester, request)
+def game_events(request: HttpRequest, pk: int):
+    user = _requester(request)
     if isinstance(user, JsonResponse):
         return user
     last_id = _last_id(request)
     if isinstance(last_id, JsonResponse):
         return last_id
-    if not await _off_request(request, _visible, pk, user):
+    if not _visible(pk, user):
         return _refusal(404, _("no such game"))
     return _respond(request, Stream(user, game_id=pk, last_id=last_id))
 
@@ -97,7 +99,13 @@ def _visible(pk: int, user) -> bool:
 
 
 def _respond(request: HttpRequest, stream: Stream) -> StreamingHttpResponse:
-    body = _served(stream) if isinstance(request, ASGIRequest) else _polled(stream)
+    if isinstance(request, ASGIRequest):
+        # The view ran on the request's own thread, which lasts as long as the stream: its
+        # connection is closed now, and the stream reads on the shared pool (``_pooled``).
+        connections.close_all()
+        body = _served(stream)
+    else:
+        body = _polled(stream)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
@@ -129,14 +137,6 @@ async def _pooled(function, *args):
     stream, rather than on the request's own thread (Django's default under ASGI), which would
     hold a connection for as long as its stream lasts."""
     return await sync_to_async(_fresh, thread_sensitive=False)(function, *args)
-
-
-async def _off_request(request: HttpRequest, function, *args):
-    """``function`` on the pool under ASGI; under WSGI on the request's thread, which the
-    stream holds anyway."""
-    if isinstance(request, ASGIRequest):
-        return await _pooled(function, *args)
-    return await sync_to_async(function)(*args)
 
 
 def _fresh(function, *args):

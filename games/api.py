@@ -40,21 +40,31 @@ from games.views import (
     too_large,
     watch_page,
 )
+from puerto import refusals
 
 
-def _error(status: int, message: str, **extra) -> Response:
-    return Response({"error": message, **extra}, status=status)
+def _error(status: int, message: str, code: str = "", **extra) -> Response:
+    """A refusal in the API's one shape (``puerto.refusals``)."""
+    return Response(refusals.body(status, message, code, **extra), status=status)
 
 
 def _refused(error: services.GameError, **extra) -> Response:
-    """A refusal with its status and reason, and ``Retry-After`` past a rate limit."""
-    response = _error(http_status(error), error.message, **extra)
+    """A refusal with its status, reason, code and params, and ``Retry-After`` past a rate
+    limit."""
+    response = _error(http_status(error), error.message, error.code, params=error.params, **extra)
     if isinstance(error, rates.TooFast):
         response["Retry-After"] = str(error.retry_after)
     return response
 
 
-ERROR = inline_serializer("Error", {"error": serializers.CharField()})
+ERROR = inline_serializer(
+    "Error",
+    {
+        "error": serializers.CharField(help_text="The reason, in the reader's language."),
+        "code": serializers.CharField(help_text="Stable, for programs (puerto.refusals)."),
+        "params": serializers.DictField(help_text="What the reason names."),
+    },
+)
 """A refusal, as ``_error`` answers it, for the OpenAPI schema."""
 
 
@@ -206,7 +216,7 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
     as on the game page)."""
     row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
     if row is None:
-        return JsonResponse({"error": _("no such game")}, status=404)
+        return JsonResponse(refusals.body(404, _("no such game")), status=404)
     return JsonResponse({"version": row[0], "to_act": row[1]})
 
 
@@ -242,10 +252,9 @@ class GameMoves(APIView):
         except services.Conflict as error:  # with the game as it is now, to decide again
             game = Game.objects.with_seats().get(pk=pk)
             document = game_document(game, request.user)
-            return _error(http_status(error), error.message, version=game.version, game=document)
+            return _refused(error, version=game.version, game=document)
         except services.GameError as error:
-            refusal = {"code": error.code, "params": error.params} if error.code else {}
-            return _error(http_status(error), error.message, **refusal)
+            return _refused(error)
         game, move = result.game, result.move
         names = game.names()
         describe = get_game(game.engine).describe_event

@@ -341,7 +341,7 @@ def submit_move(
         earlier = _earlier_move(game_id, user, idempotency_key)
         if earlier is not None:  # the same key, sent twice at once
             return _replayed(earlier.game, earlier, action)
-        raise Conflict(gettext("the game has moved on since you looked")) from None
+        raise Conflict(gettext("the game has moved on since you looked"), "stale_version") from None
 
 
 def _submit(
@@ -397,22 +397,24 @@ def _refusal(game: Game, user, ai: bool, expected_version: int | None) -> GameEr
     """Why this move may not be played now, or None. A player whose page was stale hears
     what happened since, rather than only that it is not their turn."""
     if game.status != Game.Status.RUNNING:
-        return Conflict(gettext("the game is not running"))
+        return Conflict(gettext("the game is not running"), "game_not_running")
     seat = game.seat_to_act()
     stale = expected_version is not None and expected_version != game.version
     if ai:
         if seat is None or not seat.is_ai:
-            return Conflict(gettext("it is not an AI player's turn"))
+            return Conflict(gettext("it is not an AI player's turn"), "not_ai_turn")
     elif seat is None or user is None or seat.user_id != user.pk:
         seatless = seatless_refusal(game, user)
         if seatless is not None:
             return seatless
         if not stale:
-            return Conflict(gettext("it is not your turn"))
+            return Conflict(gettext("it is not your turn"), "not_your_turn")
     elif seat.is_ai:
-        return Conflict(gettext("an AI player has your seat: take it back first"))
+        return Conflict(
+            gettext("an AI player has your seat: take it back first"), "seat_taken_over"
+        )
     if stale:
-        return Conflict(what_changed(game, expected_version, user))
+        return Conflict(what_changed(game, expected_version, user), "stale_version")
     return None
 
 

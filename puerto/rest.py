@@ -1,11 +1,13 @@
 """REST framework glue for the JSON API: JSON too deeply nested is a 400 like any other parse
-error, and every refusal has one shape, ``{"error": "…"}``, whoever raises it."""
+error, and every refusal has one shape (``puerto.refusals``), whoever raises it."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext
 from rest_framework import exceptions, parsers
 from rest_framework.views import exception_handler as rest_exception_handler
+
+from puerto import refusals
 
 
 class JSONParser(parsers.JSONParser):
@@ -20,13 +22,15 @@ class JSONParser(parsers.JSONParser):
 
 
 def exception_handler(error, context):
-    """REST framework's answer (status and headers such as ``Retry-After``) with its
-    ``{"detail": …}`` renamed, so a client reads one key for every refusal."""
+    """REST framework's answer (status and headers such as ``Retry-After``) in the API's one
+    shape (``puerto.refusals``), REST framework's own code kept (``permission_denied``,
+    ``throttled``, ``parse_error``…), so a client reads the same keys for every refusal."""
     response = rest_exception_handler(error, context)
     if response is not None and isinstance(error, exceptions.APIException):
-        detail = error.detail
+        detail, status = error.detail, response.status_code
         if isinstance(detail, (list, dict)):  # a serializer's field errors
-            response.data = {"error": gettext("the request is not valid"), "fields": detail}
+            message = gettext("the request is not valid")
+            response.data = refusals.body(status, message, "invalid", fields=detail)
         else:
-            response.data = {"error": str(detail)}
+            response.data = refusals.body(status, str(detail), str(detail.code or ""))
     return response

@@ -124,7 +124,8 @@ def test_wrong_tokens_count_in_the_lockout_of_wrong_passwords(anna):
 def test_a_malformed_bearer_header_is_a_401_in_one_shape(anna, header):
     answer = Client().get("/api/games/", HTTP_AUTHORIZATION=header.decode("latin-1"))
     assert answer.status_code == 401
-    assert set(answer.json()) == {"error"}
+    assert set(answer.json()) == {"error", "code", "params"}
+    assert answer.json()["code"] == "authentication_failed"
 
 
 @pytest.mark.parametrize(

@@ -245,19 +245,40 @@ def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
         ("role_expected", {}),
         ("bad_tile", {"choices": "corn, indigo, sugar, tobacco, coffee, quarry"}),
     ]
-    assert all("code" not in r.json() for r, _, _ in cases[2:])
+    # The others have their status's code (puerto.refusals), or REST framework's own.
+    assert [(r.json()["code"], r.json()["params"]) for r, _, _ in cases[2:]] == [
+        ("invalid", {}),
+        ("invalid", {}),
+        ("parse_error", {}),
+        ("invalid", {}),
+        ("forbidden", {}),
+        ("not_found", {}),
+        ("too_large", {}),
+    ]
 
-    for player, response, message in [
-        (waiting, post_move(client_for(waiting), game, choose), "it is not your turn"),
+    for player, response, message, code in [
+        (
+            waiting,
+            post_move(client_for(waiting), game, choose),
+            "it is not your turn",
+            "not_your_turn",
+        ),
         (
             to_act,
             post_move(client_for(to_act), game, choose, version=game.version - 1),
             "the game has moved on since you looked",
+            "stale_version",
         ),
     ]:
         assert response.status_code == 409
         fresh_view = get_game(client_for(player), game).json()  # to decide again from
-        assert response.json() == {"error": message, "version": game.version, "game": fresh_view}
+        assert response.json() == {
+            "error": message,
+            "code": code,
+            "params": {},
+            "version": game.version,
+            "game": fresh_view,
+        }
 
     anonymous = post_move(client_for(), game, choose)
     assert anonymous.status_code == 401 and "credentials" in anonymous.json()["error"]

@@ -71,8 +71,10 @@ def state_of(game) -> tuple:
 def assert_refused(response, statuses=(400,)):
     assert response.status_code in statuses, (response.status_code, response.content[:200])
     answer = response.json()
-    assert set(answer) >= {"error"} and "detail" not in answer
+    assert set(answer) >= {"error", "code", "params"} and "detail" not in answer
     assert isinstance(answer["error"], str) and answer["error"]
+    assert isinstance(answer["code"], str) and answer["code"].isidentifier()
+    assert isinstance(answer["params"], dict)
 
 
 def deep(field: str) -> str:
@@ -109,15 +111,20 @@ def test_every_api_refusal_has_one_shape(game, users):
     url = reverse("api:moves", args=[game.pk])
     no_csrf = APIClient(enforce_csrf_checks=True, raise_request_exception=False)
     no_csrf.force_login(player)
+    other = next(u for u in users if u != player)
+    stale = {"action": {"type": "pass"}, "version": game.version - 1}
     cases = [
-        (APIClient().post(url, {}, format="json"), 401),  # not logged in
-        (no_csrf.post(url, {}, format="json"), 403),  # no CSRF token
-        (session(player).put(url, "{}", content_type="application/json"), 405),
-        (session(player).post(url, "a=1", content_type="text/plain"), 415),
-        (session(player).post(url, "{nope", content_type="application/json"), 400),
+        (APIClient().post(url, {}, format="json"), 401, "not_authenticated"),
+        (no_csrf.post(url, {}, format="json"), 403, "permission_denied"),  # no CSRF token
+        (session(player).put(url, "{}", content_type="application/json"), 405, None),
+        (session(player).post(url, "a=1", content_type="text/plain"), 415, None),
+        (session(player).post(url, "{nope", content_type="application/json"), 400, None),
+        (session(other).post(url, stale, format="json"), 409, "stale_version"),
+        (APIClient().get(reverse("api:version", args=[10**9])), 404, "not_found"),
     ]
-    for response, status in cases:
+    for response, status, code in cases:
         assert_refused(response, (status,))
+        assert code is None or response.json()["code"] == code
 
 
 @pytest.mark.postgres
