@@ -11,6 +11,8 @@ client connects again with ``Last-Event-ID``, as every Server-Sent Events client
 
 from __future__ import annotations
 
+import functools
+import threading
 import time
 
 from asgiref.sync import sync_to_async
@@ -31,6 +33,8 @@ from puerto import refusals
 
 LOOK_SECONDS = 60
 """With the bell up, a waiting stream still looks at the journal this often."""
+CHECKS_AT_ONCE = 8
+_checking = threading.BoundedSemaphore(CHECKS_AT_ONCE)
 
 
 def _refusal(status: int, message: str, **headers) -> JsonResponse:
@@ -63,7 +67,27 @@ def _last_id(request: HttpRequest) -> int | JsonResponse | None:
     return int(text)
 
 
+def _taking_turns(view):
+    """Under ASGI Django runs a request's sync code on a thread of the request's own, with a
+    database connection of its own: streams opening all at once (every client connecting
+    again after a restart) would each open one, past PostgreSQL's limit. Their checks take
+    turns, ``CHECKS_AT_ONCE`` at a time, and close their connection when done."""
+
+    @functools.wraps(view)
+    def taking_turns(request: HttpRequest, *args, **kwargs):
+        if not isinstance(request, ASGIRequest):
+            return view(request, *args, **kwargs)
+        with _checking:
+            try:
+                return view(request, *args, **kwargs)
+            finally:
+                connections.close_all()
+
+    return taking_turns
+
+
 @require_GET
+@_taking_turns
 def user_events(request: HttpRequest):
     user = _requester(request)
     if isinstance(user, JsonResponse):
@@ -81,6 +105,7 @@ def user_events(request: HttpRequest):
 
 
 @require_GET
+@_taking_turns
 def game_events(request: HttpRequest, pk: int):
     user = _requester(request)
     if isinstance(user, JsonResponse):
@@ -99,13 +124,7 @@ def _visible(pk: int, user) -> bool:
 
 
 def _respond(request: HttpRequest, stream: Stream) -> StreamingHttpResponse:
-    if isinstance(request, ASGIRequest):
-        # The view ran on the request's own thread, which lasts as long as the stream: its
-        # connection is closed now, and the stream reads on the shared pool (``_pooled``).
-        connections.close_all()
-        body = _served(stream)
-    else:
-        body = _polled(stream)
+    body = _served(stream) if isinstance(request, ASGIRequest) else _polled(stream)
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
