@@ -189,3 +189,54 @@ class Silence:
             self.since = now
             return text or ": keepalive\n\n"
         return ""
+
+
+STREAM_DESCRIPTIONS = {
+    "/api/events/": (
+        "user_events",
+        "The requester's event stream: turn, started, finished, cancelled, chat",
+        [],
+    ),
+    "/api/games/{id}/events/": (
+        "game_events",
+        "A game's event stream: game (each change, as the reader may see it), chat",
+        [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+    ),
+}
+
+
+def add_streams_to_schema(result, generator, request, public):
+    """drf-spectacular's postprocessing hook: the two streams are plain Django views, which it
+    does not see; they answer ``text/event-stream`` (docs/api.md says what each event holds)."""
+    refusal = {"$ref": "#/components/schemas/Error"}
+    for path, (operation, summary, parameters) in STREAM_DESCRIPTIONS.items():
+        result["paths"][path] = {
+            "get": {
+                "operationId": operation,
+                "summary": summary,
+                "tags": ["events"],
+                "parameters": [
+                    *parameters,
+                    {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}},
+                    {"name": "last_event_id", "in": "query", "schema": {"type": "integer"}},
+                ],
+                "responses": {
+                    "200": {
+                        "description": "Server-Sent Events: id, event (the kind), data (JSON)",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    },
+                    **{
+                        status: {
+                            "description": why,
+                            "content": {"application/json": {"schema": refusal}},
+                        }
+                        for status, why in (
+                            ("400", "Last-Event-ID is no id"),
+                            ("401", "no or a wrong token"),
+                            ("404", "no such game, or hidden from the reader"),
+                        )
+                    },
+                },
+            }
+        }
+    return result

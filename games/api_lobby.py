@@ -41,6 +41,10 @@ def _page(request: Request, games, row) -> Response:
     )
 
 
+FLAGS = ("rated", "spectators", "chat_public", "bots_allowed")
+"""A new game's yes-or-no fields, JSON booleans."""
+
+
 def form_data(body: dict) -> dict:
     """A new game as JSON (``docs/api.md``) in the lobby form's fields: ``seats`` lists the
     seats after the creator's, each ``"person"`` or ``"ai:<level>"``; ``options`` the engine's
@@ -51,7 +55,7 @@ def form_data(body: dict) -> dict:
         "move_time": body.get("move_time", STANDARD),
         "on_timeout": body.get("on_timeout", ""),
     }
-    for flag in ("rated", "spectators", "chat_public", "bots_allowed"):
+    for flag in FLAGS:
         if body.get(flag, flag == "spectators"):
             data[flag] = "on"
     seats = body.get("seats", [])
@@ -152,6 +156,10 @@ class NewGame(APIView):
             return body
         if holds_bad_text(body):  # before the form echoes a value in its error
             return _error(400, _("the new game may not hold NUL characters or lone surrogates"))
+        not_boolean = [f for f in FLAGS if f in body and not isinstance(body[f], bool)]
+        if not_boolean:
+            message = _("%(field)s must be true or false") % {"field": not_boolean[0]}
+            return _error(400, message, fields={f: [message] for f in not_boolean})
         data = form_data(body)
         try:
             if not isinstance(data.get("game", ""), str):

@@ -389,7 +389,7 @@ def _replayed(game: Game, earlier: Move, action: Any) -> MoveResult:
     except ValueError:  # MalformedAction: certainly not the stored action
         same = False
     if not same:
-        raise KeyReused(gettext("that key was already used for another move"))
+        raise KeyReused(gettext("that key was already used for another move"), "key_reused")
     return MoveResult(game, earlier, replayed=True)
 
 

@@ -225,8 +225,12 @@ API_RATE = os.environ.get("API_RATE", "300/minute") or None
 # The API's OpenAPI description, at /api/schema/.
 SPECTACULAR_SETTINGS = {
     "TITLE": "puerto",
-    "DESCRIPTION": "Games, moves and chat of puerto (README.md, docs/platform.md).",
+    "DESCRIPTION": "Games, moves, chat and event streams of puerto (docs/api.md).",
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "events.views.add_streams_to_schema",
+    ],
 }
 
 LANGUAGE_CODE = "en"

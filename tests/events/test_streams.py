@@ -210,3 +210,17 @@ def test_the_journal_keeps_a_day(users):
     assert prune_events() == 3
     assert Event.objects.count() == kept - 3
     assert not Event.objects.filter(kind=Event.Kind.STARTED).exists()
+
+
+def test_the_api_schema_describes_both_streams():
+    schema = Client().get(reverse("api:schema"), {"format": "json"}).json()
+    for path in ("/api/events/", "/api/games/{id}/events/"):
+        answers = schema["paths"][path]["get"]["responses"]
+        assert set(answers["200"]["content"]) == {"text/event-stream"}
+        refusal = answers["400"]["content"]["application/json"]["schema"]["$ref"]
+        assert set(schema["components"]["schemas"][refusal.rsplit("/", 1)[1]]["properties"]) == {
+            "error",
+            "code",
+            "params",
+        }
+    assert "/api/account/bot/" in schema["paths"]

@@ -111,6 +111,10 @@ BAD_BODIES = [
     {"options": {"edition": ["both"]}},
     {"move_time": "forever"},
     {"on_timeout": {"x": 1}},
+    {"rated": "false"},
+    {"bots_allowed": 1},
+    {"spectators": None},
+    {"chat_public": ["yes"]},
 ]
 
 

@@ -96,7 +96,7 @@ def test_another_users_key_is_unknown_to_you(users):
     stranger = post_api(api(users[4]), game, {"type": "pass"}, version=0, key="k")
     assert (stranger.status_code, stranger.json()) == (
         403,
-        {"error": "you have no seat in this game"},
+        {"error": "you have no seat in this game", "code": "forbidden", "params": {}},
     )
     waiting = next(u for u in users[:4] if u not in (anna, bob))
     other = post_api(api(waiting), game, prospector, version=0, key="k")
@@ -125,7 +125,11 @@ def test_a_key_used_for_another_action_is_refused_in_the_readers_language(users)
     assert (same.status_code, same.json()) == (200, first.json())
     other = post_api(client, game, {"type": "choose_role", "role": "mayor"}, key="k")
     assert other.status_code == 409
-    assert other.json() == {"error": "that key was already used for another move"}
+    assert other.json() == {
+        "error": "that key was already used for another move",
+        "code": "key_reused",
+        "params": {},
+    }
     game.refresh_from_db()  # anna builds first: the same key with her current version
     current = post_api(client, game, {"type": "pass"}, key="k")
     assert (current.status_code, current.json()["error"]) == (409, other.json()["error"])
@@ -134,7 +138,9 @@ def test_a_key_used_for_another_action_is_refused_in_the_readers_language(users)
     german = post_api(client, game, {"type": "pass"}, version=0, key="k")
     assert german.status_code == 409
     assert german.json() == {
-        "error": "diesen Schlüssel hast du schon für einen anderen Zug benutzt"
+        "error": "diesen Schlüssel hast du schon für einen anderen Zug benutzt",
+        "code": "key_reused",
+        "params": {},
     }
     assert snapshot(game) == after
 
@@ -201,7 +207,11 @@ def test_json_nested_a_thousand_levels_deep_is_refused(users):
     ):
         response = post_raw(client, game, text)
         assert response.status_code == 400
-        assert response.json() == {"error": "the JSON is nested too deeply"}
+        assert response.json() == {
+            "error": "the JSON is nested too deeply",
+            "code": "parse_error",
+            "params": {},
+        }
     assert snapshot(game) == before
 
 
@@ -247,7 +257,11 @@ def test_a_key_with_a_nul_character_or_a_lone_surrogate_is_refused(users, key):
     response = post_raw(api(player), game, body)
     assert (response.status_code, response.json()) == (
         400,
-        {"error": "the idempotency key may hold only printable characters"},
+        {
+            "error": "the idempotency key may hold only printable characters",
+            "code": "invalid",
+            "params": {},
+        },
     )
     assert snapshot(game) == before
     if "\ud800" not in key:  # a form post is UTF-8: it cannot carry a lone surrogate

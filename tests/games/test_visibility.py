@@ -131,7 +131,8 @@ def test_a_stranger_cannot_write_in_a_private_games_chat_nor_learn_it_exists(use
     game = running_game([users["anna"], users["bob"]], spectators=False)
     url = reverse("api:chat", args=[game.pk])
     response = client_for(users["stranger"]).post(url, {"text": "hello"}, format="json")
-    assert response.status_code == 404 and response.json() == {"error": "no such game"}
+    assert response.status_code == 404
+    assert response.json() == {"error": "no such game", "code": "not_found", "params": {}}
     assert not ChatMessage.objects.filter(game=game).exists()
 
 
