@@ -295,5 +295,5 @@ class VoteToDrop(LobbyAction):
     def act(self, request: Request, pk: int) -> None:
         seat = Seat.objects.filter(game_id=pk, position=request.data["position"]).first()
         if seat is None:
-            raise services.Conflict(_("there is no vote on that seat"))
+            raise services.Conflict(_("there is no vote on that seat"), "no_vote")
         services.vote_to_drop(pk, request.user, seat.pk)

@@ -206,14 +206,14 @@ def _lock_for_move(game_id: int) -> Game:
 def _open_game(game_id: int) -> Game:
     game = _lock(game_id)
     if game.status != Game.Status.OPEN:
-        raise Conflict(gettext("the game has already started or was cancelled"))
+        raise Conflict(gettext("the game has already started or was cancelled"), "game_not_open")
     return game
 
 
 def _add_seat(game: Game, *, user=None, ai_level: str = "") -> Seat:
     taken = list(game.seats.values_list("colour", flat=True))
     if len(taken) >= game.num_players:
-        raise Conflict(gettext("every seat is taken"))
+        raise Conflict(gettext("every seat is taken"), "game_full")
     colour = next(c for c in Seat.COLOURS if c not in taken)
     return Seat.objects.create(game=game, user=user, ai_level=ai_level, colour=colour)
 
@@ -222,10 +222,11 @@ def join_game(game_id: int, user) -> Seat:
     with transaction.atomic():
         game = _open_game(game_id)
         if game.seats.filter(user=user).exists():
-            raise Conflict(gettext("you already have a seat in this game"))
+            raise Conflict(gettext("you already have a seat in this game"), "already_seated")
         if user.is_bot and not game.bots_allowed:
             raise Forbidden(
-                gettext("this game takes no bot accounts: its creator did not allow them")
+                gettext("this game takes no bot accounts: its creator did not allow them"),
+                "bots_not_allowed",
             )
         seat = _add_seat(game, user=user)
         _start_if_full(game)
@@ -278,7 +279,7 @@ def cancel_game(game_id: int, by) -> None:
 
 def _require_creator(game: Game, user) -> None:
     if game.creator_id != user.pk and not user.is_staff:
-        raise Forbidden(gettext("only the player who opened the game may do this"))
+        raise Forbidden(gettext("only the player who opened the game may do this"), "not_creator")
 
 
 def _abort(game: Game, how: str) -> None:
@@ -688,9 +689,12 @@ def take_seat_back(game_id: int, user, *, now: datetime | None = None) -> Seat:
         if seat is None:
             raise Forbidden(gettext("you have no seat in this game"))
         if seat.dropped:
-            raise Conflict(gettext("the other players handed your seat to an AI player for good"))
+            raise Conflict(
+                gettext("the other players handed your seat to an AI player for good"),
+                "seat_dropped",
+            )
         if not seat.taken_over:
-            raise Conflict(gettext("your seat is already yours"))
+            raise Conflict(gettext("your seat is already yours"), "seat_not_taken_over")
         _back_to_person(game, seat, now)
     return seat
 
@@ -719,7 +723,7 @@ def vote_to_drop(game_id: int, voter, seat_id: int, *, now: datetime | None = No
             raise Conflict(gettext("the game is not running"))
         seat = game.seats.filter(pk=seat_id).first()
         if seat is None or seat.timed_out_at is None or seat.is_ai:
-            raise Conflict(gettext("there is no vote on that seat"))
+            raise Conflict(gettext("there is no vote on that seat"), "no_vote")
         voters = _drop_voters(game, seat)
         if voter is None or voter.pk not in voters:
             raise Forbidden(gettext("only the other players at the table may vote"))

@@ -97,6 +97,7 @@ def test_a_bot_joins_only_games_whose_creator_allowed_bots(users):
     assert [row["id"] for row in listed] == [allowed.pk]
     refused = bot.post(reverse("api:join", args=[closed.pk]))
     assert refused.status_code == 403 and "bot" in refused.json()["error"]
+    assert refused.json()["code"] == "bots_not_allowed"
     assert not closed.seats.filter(user=robo).exists()
     assert bot.post(reverse("api:join", args=[allowed.pk])).status_code == 200
 

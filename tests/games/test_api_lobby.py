@@ -53,7 +53,8 @@ def test_a_bot_opens_a_game_others_find_join_and_fill(users):
     assert bot(bob).post(f"/api/games/{stored.pk}/join/").status_code == 200
     joined = bot(chris).post(f"/api/games/{stored.pk}/join/")
     assert joined.status_code == 200 and joined.json()["status"] == "running"
-    assert bot(dora).post(f"/api/games/{stored.pk}/join/").status_code == 409
+    late = bot(dora).post(f"/api/games/{stored.pk}/join/")
+    assert (late.status_code, late.json()["code"]) == (409, "game_not_open")
 
 
 def test_leaving_seating_an_ai_and_cancelling_follow_the_lobbys_rules(users):
@@ -76,7 +77,8 @@ def test_leaving_seating_an_ai_and_cancelling_follow_the_lobbys_rules(users):
     unknown = creator.post(f"/api/games/{game_id}/ai/", {"level": "grandmaster"}, format="json")
     assert unknown.status_code == 400 and "grandmaster" in unknown.json()["error"]
 
-    assert bob_bot.post(f"/api/games/{game_id}/cancel/").status_code == 403
+    not_his = bob_bot.post(f"/api/games/{game_id}/cancel/")
+    assert (not_his.status_code, not_his.json()["code"]) == (403, "not_creator")
     assert creator.post(f"/api/games/{game_id}/cancel/").status_code == 200
     assert Game.objects.get(pk=game_id).status == Game.Status.ABORTED
 
@@ -175,6 +177,7 @@ def test_a_player_takes_their_seat_back_from_the_ai_through_the_api(users):
     assert bot(absentee, ["create"]).post(f"/api/games/{game.pk}/seat-back/").status_code == 403
     refused = bot(other, ["play"]).post(f"/api/games/{game.pk}/seat-back/")
     assert refused.status_code == 409  # the other player's seat is theirs already
+    assert refused.json()["code"] == "seat_not_taken_over"
     back = bot(absentee, ["play"]).post(f"/api/games/{game.pk}/seat-back/")
     assert back.status_code == 200, back.content
     mine = [s for s in back.json()["seats"] if s["position"] == absent.position]
@@ -195,7 +198,8 @@ def test_the_others_vote_an_absentee_out_through_the_api(users):
         assert refused.status_code == 400 and "position" in refused.json()["error"]
     denied = bot(absentee, ["play"]).post(url, {"position": absent.position}, format="json")
     assert denied.status_code == 403
-    assert bot(first, ["play"]).post(url, {"position": 9}, format="json").status_code == 409
+    nobody = bot(first, ["play"]).post(url, {"position": 9}, format="json")
+    assert (nobody.status_code, nobody.json()["code"]) == (409, "no_vote")
 
     voted = bot(first, ["play"]).post(url, {"position": absent.position}, format="json")
     assert voted.status_code == 200
