@@ -218,7 +218,8 @@ def test_a_web_process_whose_database_connection_was_cut_serves_the_next_request
     test_process = {"DATABASE_URL": database_url(), "SECRET_KEY": settings.SECRET_KEY}
     with image_web_server(tmp_path, WEB_CONCURRENCY="1", **test_process | variables) as (_, port):
         assert get(port, "/api/games/", session)[0] == 200  # the connection is kept
-        assert cut_other_connections() == 1
+        # The web's connection, and any a live server's threads (an earlier test's) keep.
+        assert cut_other_connections() >= 1
 
         assert get(port, "/api/games/", session)[0] == after_the_cut
         assert get(port, "/api/games/", session)[0] == 200
