@@ -15,7 +15,7 @@ from analysis.models import Review
 from games import charts, history
 from games.forms import whole_number
 from games.models import Game
-from games.views import on_posted_version, visible_game
+from games.views import bot_seats, on_posted_version, visible_game
 
 MARK_NAMES = {
     "blunder": gettext_lazy("Blunder"),
@@ -88,6 +88,7 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(
             ui_template=game.spec.template,
             **game.spec.seat_board_context(before, seat.position, names, may_act=False),
+            bot_seats=bot_seats(game),
         )
     return render(request, "analysis/review.html", context)
 

@@ -9,8 +9,8 @@ from django.dispatch import receiver
 
 from events import bell
 from events.models import Event
-from games.models import ChatMessage, Game
-from games.signals import chat_posted, game_changed
+from games.models import Challenge, ChatMessage, Game
+from games.signals import challenge_changed, chat_posted, game_changed
 
 ENDED = {
     Game.Status.FINISHED: Event.Kind.FINISHED,
@@ -65,3 +65,30 @@ def journal_chat(sender, *, message: ChatMessage, **kwargs) -> None:
         if u != message.author_id
     ]
     _write(events)
+
+
+TOLD = {
+    Challenge.Status.PENDING: "invitee_id",
+    Challenge.Status.ACCEPTED: "challenger_id",
+    Challenge.Status.DECLINED: "challenger_id",
+    Challenge.Status.WITHDRAWN: "invitee_id",
+}
+"""Who hears of a challenge's change: the invitee that they are challenged, or that the
+challenge was withdrawn; the challenger that it was answered."""
+
+
+@receiver(challenge_changed)
+def journal_challenge(sender, *, challenge: Challenge, **kwargs) -> None:
+    """A challenge made or answered is an event of the other side's stream."""
+    game = challenge.game
+    _write(
+        [
+            Event(
+                user_id=getattr(challenge, TOLD[challenge.status]),
+                game=game,
+                kind=Event.Kind.CHALLENGE,
+                version=game.version,
+                challenge=challenge,
+            )
+        ]
+    )

@@ -19,6 +19,7 @@ class Event(models.Model):
         CANCELLED = "cancelled", _("game cancelled")
         CHAT = "chat", _("chat message")
         GAME = "game", _("the game changed")
+        CHALLENGE = "challenge", _("a challenge made or answered")
 
     id = models.BigAutoField(primary_key=True)
     user = models.ForeignKey(
@@ -37,6 +38,14 @@ class Event(models.Model):
     message = models.ForeignKey(
         "games.ChatMessage",
         verbose_name=_("chat message"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    challenge = models.ForeignKey(
+        "games.Challenge",
+        verbose_name=_("challenge"),
         null=True,
         blank=True,
         on_delete=models.CASCADE,

@@ -1,8 +1,8 @@
 """What an event stream sends, as Server-Sent Events: a user's stream (their turns, their
-games starting and ending, chat in their games) or a game's (each change, its chat). Each
-event is built when it is sent, from the game as it stands and for the stream's own reader
-(``games.api.game_document``, the document ``GET /api/games/<id>/`` answers), so a stream
-never tells more than a read would.
+games starting and ending, chat in their games, challenges made to them and the answers to
+theirs) or a game's (each change, its chat). Each event is built when it is sent, from the
+game as it stands and for the stream's own reader (``games.api.game_document``, the document
+``GET /api/games/<id>/`` answers), so a stream never tells more than a read would.
 
 A stream reads the journal after the last event it sent. PostgreSQL hands out ids in the
 order transactions begin, not commit: a change of another game may commit a lower id just
@@ -19,8 +19,9 @@ from django.db.models import F, Max
 
 from events import bell
 from events.models import Event
-from games import chat
+from games import challenges, chat
 from games.api import game_document
+from games.api_challenges import challenge_document
 from games.models import ChatMute, Game
 
 LATE_SECONDS = 10.0
@@ -56,8 +57,9 @@ class Stream:
 
     def opening(self) -> str:
         """How long a client waits before it connects again, and, for a new client (no
-        ``Last-Event-ID``), the present: the games where it is the user's turn, or the
-        game as it stands. These carry no id: a client that connects again gets them anew."""
+        ``Last-Event-ID``), the present: the games where it is the user's turn and the
+        challenges waiting for their answer, or the game as it stands. These carry no id: a
+        client that connects again gets them anew."""
         text = "retry: 1000\n\n"
         if self.last_id is None:
             self.floor = Event.objects.aggregate(last=Max("id"))["last"] or 0
@@ -73,6 +75,9 @@ class Stream:
                 )
                 for game in waiting.order_by("pk"):
                     text += message(Event.Kind.TURN, game_document(game, self.user))
+                for challenge in challenges.pending_for(self.user):
+                    data = challenge_document(challenge, self.user)
+                    text += message(Event.Kind.CHALLENGE, data)
         return text
 
     def fetch(self) -> str:
@@ -82,7 +87,8 @@ class Stream:
             rows = rows.filter(game_id=self.game_id, user__isnull=True)
         else:
             rows = rows.filter(user=self.user)
-        rows = list(rows.select_related("message__author").order_by("id")[:BATCH])
+        related = ("message__author", "challenge__challenger", "challenge__invitee")
+        rows = list(rows.select_related(*related).order_by("id")[:BATCH])
         now = time.monotonic()
         self.read.update((row.id, now) for row in rows)
         settled = [i for i, seen in self.read.items() if seen < now - LATE_SECONDS]
@@ -99,6 +105,12 @@ class Stream:
         latest = {row.game_id: row.id for row in rows if row.kind != Event.Kind.CHAT}
         for row in rows:
             game = games.get(row.game_id)
+            if row.kind == Event.Kind.CHALLENGE and game is not None:
+                # The reader's own challenge: no view of the game, so told even once the
+                # game has started behind closed doors.
+                row.challenge.game = game
+                text += message(row.kind, challenge_document(row.challenge, self.user), row.id)
+                continue
             if game is None or not game.visible_to(self.user):
                 self.over = bool(self.game_id)
                 continue

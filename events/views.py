@@ -21,12 +21,13 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connections
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from events import bell
+from events.models import Event
 from events.streams import Stream
 from games.models import Game
 from puerto import refusals
@@ -58,13 +59,19 @@ def _requester(request: HttpRequest):
         )
 
 
+LAST_ID_DIGITS = 18
+"""An event id's most digits: the journal's ids stay far below."""
+
+
 def _last_id(request: HttpRequest) -> int | JsonResponse | None:
-    text = request.headers.get("Last-Event-ID", request.GET.get("last_event_id"))
-    if text is None:
-        return None
-    if not (text.isascii() and text.isdecimal()) or len(text) > 18:
-        return _refusal(400, _("Last-Event-ID must be the id of an event this stream sent"))
-    return int(text)
+    """The id of the last event the client saw: the ``Last-Event-ID`` header (what a browser
+    sends when it reconnects), else the query parameter; each one sent must be an id."""
+    texts = [request.headers.get("Last-Event-ID"), *request.GET.getlist("last_event_id")]
+    texts = [text for text in texts if text is not None]
+    for text in texts:
+        if not (text.isascii() and text.isdecimal()) or len(text) > LAST_ID_DIGITS:
+            return _refusal(400, _("Last-Event-ID must be the id of an event this stream sent"))
+    return int(texts[0]) if texts else None
 
 
 def _taking_turns(view):
@@ -86,7 +93,21 @@ def _taking_turns(view):
     return taking_turns
 
 
-@require_GET
+def _read_only(view):
+    """GET (and HEAD) only, any other method refused in the API's shape. A stream changes
+    nothing, so it needs no CSRF check (which would refuse an unknown method first, as a page)."""
+
+    @csrf_exempt
+    @functools.wraps(view)
+    def read_only(request: HttpRequest, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            return _refusal(405, _("a stream is read with GET"), Allow="GET, HEAD")
+        return view(request, *args, **kwargs)
+
+    return read_only
+
+
+@_read_only
 @_taking_turns
 def user_events(request: HttpRequest):
     user = _requester(request)
@@ -104,7 +125,7 @@ def user_events(request: HttpRequest):
     return _respond(request, Stream(user, last_id=last_id))
 
 
-@require_GET
+@_read_only
 @_taking_turns
 def game_events(request: HttpRequest, pk: int):
     user = _requester(request)
@@ -205,6 +226,21 @@ STREAM_DESCRIPTIONS = {
 }
 
 
+LAST_ID = {"type": "integer", "minimum": 0, "maximum": 10**LAST_ID_DIGITS - 1}
+SSE_EVENT = {
+    "type": "object",
+    "description": "One event of the stream (docs/api.md, Event streams).",
+    "required": ["event", "data"],
+    "properties": {
+        "id": {"type": "string", "description": "Send it back as Last-Event-ID."},
+        "event": {"type": "string", "enum": list(Event.Kind.values)},
+        "data": {"type": "string", "description": "JSON: the game, or the chat message."},
+        "retry": {"type": "integer"},
+    },
+}
+"""What one Server-Sent Event of a stream holds, as the schema describes it."""
+
+
 def add_streams_to_schema(result, generator, request, public):
     """drf-spectacular's postprocessing hook: the two streams are plain Django views, which it
     does not see; they answer ``text/event-stream`` (docs/api.md says what each event holds)."""
@@ -217,13 +253,13 @@ def add_streams_to_schema(result, generator, request, public):
                 "tags": ["events"],
                 "parameters": [
                     *parameters,
-                    {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer"}},
-                    {"name": "last_event_id", "in": "query", "schema": {"type": "integer"}},
+                    {"name": "Last-Event-ID", "in": "header", "schema": LAST_ID},
+                    {"name": "last_event_id", "in": "query", "schema": LAST_ID},
                 ],
                 "responses": {
                     "200": {
                         "description": "Server-Sent Events: id, event (the kind), data (JSON)",
-                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "content": {"text/event-stream": {"schema": SSE_EVENT}},
                     },
                     **{
                         status: {

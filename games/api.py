@@ -20,7 +20,7 @@ from drf_spectacular.utils import (
     extend_schema,
     inline_serializer,
 )
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +29,17 @@ from rest_framework.views import APIView
 from accounts.authentication import TokenScopes
 from accounts.models import ApiToken
 from games import chat, rates, services, transfer
+from games.api_schemas import (
+    ERROR,
+    GameSerializer,
+    ImportAnswerSerializer,
+    MoveAnswerSerializer,
+    MoveRequestSerializer,
+    MyGamesSerializer,
+    UndoAnswerSerializer,
+    UndoRequestSerializer,
+    page_of,
+)
 from games.forms import ArchiveForm, PageForm
 from games.models import Game, Move, Seat
 from games.registry import get_game
@@ -40,7 +51,7 @@ from games.views import (
     too_large,
     watch_page,
 )
-from puerto import refusals
+from puerto import refusals, rest
 
 
 def _error(status: int, message: str, code: str = "", **extra) -> Response:
@@ -55,17 +66,6 @@ def _refused(error: services.GameError, **extra) -> Response:
     if isinstance(error, rates.TooFast):
         response["Retry-After"] = str(error.retry_after)
     return response
-
-
-ERROR = inline_serializer(
-    "Error",
-    {
-        "error": serializers.CharField(help_text="The reason, in the reader's language."),
-        "code": serializers.CharField(help_text="Stable, for programs (puerto.refusals)."),
-        "params": serializers.DictField(help_text="What the reason names."),
-    },
-)
-"""A refusal, as ``_error`` answers it, for the OpenAPI schema."""
 
 
 def _seated_user(request: Request):
@@ -141,8 +141,8 @@ class GameDetail(APIView):
 
     @extend_schema(
         operation_id="game",
-        summary="Read a game (the fields: README.md)",
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        summary="Read a game",
+        responses={200: GameSerializer, 404: ERROR},
     )
     def get(self, request: Request, pk: int) -> Response:
         game = _visible_game(request, pk)
@@ -160,8 +160,12 @@ class MyGames(APIView):
 
     @extend_schema(
         operation_id="my_games",
-        summary="The requester's open and running games (the fields: README.md)",
-        responses={200: OpenApiTypes.OBJECT},
+        summary="The requester's open and running games",
+        parameters=[
+            OpenApiParameter("waiting", bool, description="Only those waiting for your move."),
+            OpenApiParameter("documents", bool, description="Each such game's document too."),
+        ],
+        responses={200: MyGamesSerializer, 400: ERROR},
     )
     def get(self, request: Request) -> Response:
         seats = (
@@ -205,8 +209,17 @@ class MyGames(APIView):
         return Response({"games": listed})
 
 
+FLAG = {"": False, "0": False, "false": False, "1": True, "true": True}
+"""A yes-or-no query parameter's spellings."""
+
+
 def _flag(request: Request, name: str) -> bool:
-    return request.query_params.get(name) not in (None, "", "0", "false")
+    """A yes-or-no query parameter, absent: no; any other spelling is a 400."""
+    values = request.query_params.getlist(name)
+    if any(value not in FLAG for value in values):
+        message = _("%(field)s must be true or false") % {"field": name}
+        raise exceptions.ValidationError({name: [message]})
+    return any(FLAG[value] for value in values)
 
 
 @require_GET
@@ -228,9 +241,15 @@ class GameMoves(APIView):
 
     @extend_schema(
         operation_id="move",
-        summary="Make a move (the fields: README.md)",
-        request=OpenApiTypes.OBJECT,
-        responses={200: OpenApiTypes.OBJECT, 201: OpenApiTypes.OBJECT, 400: ERROR, 409: ERROR},
+        summary="Make a move",
+        request=MoveRequestSerializer,
+        responses={
+            200: OpenApiResponse(MoveAnswerSerializer, description="Made before (same key)."),
+            201: MoveAnswerSerializer,
+            400: ERROR,
+            409: OpenApiResponse(ERROR, description="Not your turn, or not the version you saw."),
+            413: ERROR,
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
         if too_large(request, MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
@@ -291,8 +310,8 @@ class GameUndo(APIView):
     @extend_schema(
         operation_id="undo",
         summary="Take back your last decision (docs/platform.md)",
-        request=OpenApiTypes.OBJECT,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 409: ERROR},
+        request=UndoRequestSerializer,
+        responses={201: UndoAnswerSerializer, 400: ERROR, 403: ERROR, 409: ERROR},
     )
     def post(self, request: Request, pk: int) -> Response:
         body = _object_body(request, _("send a JSON object with 'version'"))
@@ -304,7 +323,7 @@ class GameUndo(APIView):
         try:
             undo = services.undo_move(pk, request.user, expected_version=version)
         except services.GameError as error:
-            return _error(http_status(error), error.message)
+            return _refused(error)
         game = Game.objects.with_seats().get(pk=pk)
         body = {"version": undo.version, "undone": undo.action["undo"]}
         return Response({**body, "game": game_document(game, request.user)}, status=201)
@@ -328,7 +347,11 @@ class GameExport(APIView):
     @extend_schema(
         operation_id="export",
         summary="A finished game as its file (docs/export.md)",
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR, 409: ERROR},
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="docs/export.schema.json"),
+            404: ERROR,
+            409: ERROR,
+        },
     )
     def get(self, request: Request, pk: int) -> Response:
         game = _visible_game(request, pk)
@@ -349,10 +372,10 @@ class GameImport(APIView):
     @extend_schema(
         operation_id="import",
         summary="Import an exported game (docs/export.md)",
-        request=OpenApiTypes.OBJECT,
+        request=OpenApiTypes.OBJECT,  # docs/export.schema.json
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="Imported before."),
-            201: OpenApiTypes.OBJECT,
+            200: OpenApiResponse(ImportAnswerSerializer, description="Imported before."),
+            201: ImportAnswerSerializer,
             400: ERROR,
             413: ERROR,
             429: OpenApiResponse(ERROR, description="More than 20 imports an hour."),
@@ -489,31 +512,27 @@ class WatchedGameSerializer(ListedGameSerializer):
     players = ListedPlayerSerializer(many=True, help_text="In seat order.")
 
 
-def _page_serializer(name: str, game: type[serializers.Serializer]) -> serializers.Serializer:
-    return inline_serializer(
-        name,
-        {
-            "count": serializers.IntegerField(help_text="Games found in all."),
-            "page": serializers.IntegerField(),
-            "pages": serializers.IntegerField(),
-            "next": serializers.CharField(allow_null=True),
-            "previous": serializers.CharField(allow_null=True),
-            "results": game(many=True),
-        },
-    )
-
-
 def _query_parameters(form_class: type[forms.Form]) -> list[OpenApiParameter]:
-    """A GET form's fields as the schema's query parameters, each of its type, a choice's
-    values listed."""
-    kinds = {forms.IntegerField: OpenApiTypes.INT, forms.DateField: OpenApiTypes.DATE}
+    """A GET form's fields as the schema's query parameters: each of its type, a number's
+    bounds and a choice's values as the form checks them, or empty, as a form left blank
+    sends a field it does not require."""
     parameters = []
     for name, field in form_class().fields.items():
-        kind = next((t for k, t in kinds.items() if isinstance(field, k)), OpenApiTypes.STR)
+        if isinstance(field, forms.IntegerField):
+            kind = {"type": "integer", "minimum": field.min_value, "maximum": field.max_value}
+        elif isinstance(field, forms.DateField):
+            kind = {"type": "string", "format": "date"}
+        else:
+            kind = {"type": "string"}
         choices = flatten_choices(getattr(field, "choices", ()))
         values = [str(value) for value, _label in choices if value != ""]
+        if values:
+            kind["enum"] = values
+        schema = {key: value for key, value in kind.items() if value is not None}
+        if not field.required:
+            schema = {"anyOf": [schema, {"type": "string", "enum": [""]}]}
         described = str(field.help_text or field.label or name)
-        parameters.append(OpenApiParameter(name, kind, description=described, enum=values or None))
+        parameters.append(OpenApiParameter(name, schema, description=described))
     return parameters
 
 
@@ -532,9 +551,9 @@ def _listed(game: Game) -> dict:
     }
 
 
-def _answer_page(request: Request, form, page, row) -> Response:
-    """One page of a list as ``_page_serializer`` describes it (``row``: each game's
-    fields), or the 400 with the form's errors."""
+def answer_page(request: Request, form, page, row) -> Response:
+    """One page of a list in the one shape of every list (``api_schemas.page_of``; ``row``:
+    each item's fields), or the 400 with the form's errors."""
     if page is None:
         fields = {name: [str(m) for m in messages] for name, messages in form.errors.items()}
         said = "; ".join(f"{name}: {messages[0]}" for name, messages in fields.items())
@@ -569,10 +588,10 @@ class Archive(APIView):
         operation_id="archive",
         summary="Search the finished games (the archive)",
         parameters=_query_parameters(ArchiveForm),
-        responses={200: _page_serializer("ArchivePage", ArchivedGameSerializer), 400: ERROR},
+        responses={200: page_of("ArchivePage", ArchivedGameSerializer), 400: ERROR},
     )
     def get(self, request: Request) -> Response:
-        form, page = archive_page(request.query_params, request.user)
+        form, page = archive_page(rest.query(request), request.user)
 
         def row(game: Game) -> dict:
             fields = {
@@ -583,7 +602,7 @@ class Archive(APIView):
             }
             return ArchivedGameSerializer({**_listed(game), **fields}).data
 
-        return _answer_page(request, form, page, row)
+        return answer_page(request, form, page, row)
 
 
 class Watch(APIView):
@@ -595,13 +614,13 @@ class Watch(APIView):
         operation_id="watch",
         summary="Running games anyone may watch",
         parameters=_query_parameters(PageForm),
-        responses={200: _page_serializer("WatchPage", WatchedGameSerializer), 400: ERROR},
+        responses={200: page_of("WatchPage", WatchedGameSerializer), 400: ERROR},
     )
     def get(self, request: Request) -> Response:
-        form, page = watch_page(request.query_params)
+        form, page = watch_page(rest.query(request))
 
         def row(game: Game) -> dict:
             fields = {"turn_started_at": game.turn_started_at}
             return WatchedGameSerializer({**_listed(game), **fields}).data
 
-        return _answer_page(request, form, page, row)
+        return answer_page(request, form, page, row)

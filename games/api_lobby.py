@@ -5,40 +5,49 @@ calls, and a new game is checked by the lobby's own form (``NewGameForm``)."""
 from __future__ import annotations
 
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import ApiToken
-from games import services
-from games.api import ERROR, MyGames, _error, _object_body, _refused, game_document
+from games import challenges, services
+from games.api import (
+    MyGames,
+    _error,
+    _object_body,
+    _query_parameters,
+    _refused,
+    answer_page,
+    game_document,
+)
+from games.api_schemas import (
+    ERROR,
+    AddAISerializer,
+    FinishedGameSerializer,
+    GameSerializer,
+    NewGameSerializer,
+    OpenGameSerializer,
+    VoteSerializer,
+    page_of,
+)
 from games.engines.text import holds_bad_text
 from games.forms import PERSON, STANDARD, NewGameForm, PageForm, chosen_game
 from games.models import Game, Seat
+from puerto import rest
 
 PAGE = 50
 """Games on one page of a list."""
 AI_LEVEL_PREFIX = "ai:"
 
 
-def _page(request: Request, games, row) -> Response:
-    """One page (``?page=n``) of ``games`` with each game as ``row(game)``: ``count``,
-    ``page``, ``pages``, ``results``; a page that is no plain number is a 400."""
-    form = PageForm(request.query_params)
-    if not form.is_valid():
-        return _error(400, _("the page must be a whole number from 1"), fields=form.errors)
-    page = Paginator(games, PAGE).get_page(form.cleaned_data["page"])
-    return Response(
-        {
-            "count": page.paginator.count,
-            "page": page.number,
-            "pages": page.paginator.num_pages,
-            "results": [row(game) for game in page.object_list],
-        }
-    )
+def _page(request: Request, items, row) -> Response:
+    """One page (``?page=n``) of ``items``, each as ``row(item)``."""
+    form = PageForm(rest.query(request))
+    page = Paginator(items, PAGE).get_page(form.cleaned_data["page"]) if form.is_valid() else None
+    return answer_page(request, form, page, row)
 
 
 FLAGS = ("rated", "spectators", "chat_public", "bots_allowed")
@@ -47,7 +56,8 @@ FLAGS = ("rated", "spectators", "chat_public", "bots_allowed")
 
 def form_data(body: dict) -> dict:
     """A new game as JSON (``docs/api.md``) in the lobby form's fields: ``seats`` lists the
-    seats after the creator's, each ``"person"`` or ``"ai:<level>"``; ``options`` the engine's
+    seats after the creator's, each ``"person"``, ``"ai:<level>"`` or ``{"invite": name}``
+    (an open seat the challenge holds); ``options`` the engine's
     options by name; ``move_time`` seconds, ``"none"`` or ``"standard"``."""
     data = {
         "game": body.get("game"),
@@ -61,7 +71,7 @@ def form_data(body: dict) -> dict:
     seats = body.get("seats", [])
     if isinstance(seats, list):
         for number, seat in enumerate(seats, start=2):
-            if seat == "person":
+            if seat == "person" or isinstance(seat, dict):  # open, or held for an invitee
                 data[f"seat_{number}"] = PERSON
             elif isinstance(seat, str) and seat.startswith(AI_LEVEL_PREFIX):
                 data[f"seat_{number}"] = seat[len(AI_LEVEL_PREFIX) :]
@@ -85,8 +95,8 @@ class OpenGames(APIView):
     @extend_schema(
         operation_id="open_games",
         summary="Open games waiting for players",
-        parameters=[OpenApiParameter("page", int)],
-        responses={200: OpenApiTypes.OBJECT, 400: ERROR},
+        parameters=_query_parameters(PageForm),
+        responses={200: page_of("OpenGamesPage", OpenGameSerializer), 400: ERROR},
     )
     def get(self, request: Request) -> Response:
         def row(game: Game) -> dict:
@@ -113,8 +123,8 @@ class FinishedGames(APIView):
     @extend_schema(
         operation_id="my_finished_games",
         summary="The requester's finished games",
-        parameters=[OpenApiParameter("page", int)],
-        responses={200: OpenApiTypes.OBJECT, 400: ERROR},
+        parameters=_query_parameters(PageForm),
+        responses={200: page_of("FinishedGamesPage", FinishedGameSerializer), 400: ERROR},
     )
     def get(self, request: Request) -> Response:
         seats = (
@@ -147,8 +157,12 @@ class NewGame(APIView):
     @extend_schema(
         operation_id="create_game",
         summary="Open a game (the body: docs/api.md)",
-        request=OpenApiTypes.OBJECT,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR},
+        request=NewGameSerializer,
+        responses={
+            201: GameSerializer,
+            400: ERROR,
+            404: OpenApiResponse(ERROR, description="An invited player unknown (no_such_user)."),
+        },
     )
     def post(self, request: Request) -> Response:
         body = _object_body(request, _("send the new game as a JSON object"))
@@ -160,6 +174,9 @@ class NewGame(APIView):
         if not_boolean:
             message = _("%(field)s must be true or false") % {"field": not_boolean[0]}
             return _error(400, message, fields={f: [message] for f in not_boolean})
+        shape = NewGameSerializer(data=body)
+        if not shape.is_valid():
+            return _error(400, _("the new game is not valid"), fields=shape.errors)
         data = form_data(body)
         try:
             if not isinstance(data.get("game", ""), str):
@@ -170,8 +187,13 @@ class NewGame(APIView):
         form = NewGameForm(data, engine=engine)
         if not form.is_valid():
             return _error(400, _("the new game is not valid"), fields=form.errors)
+        seats = shape.validated_data.get("seats", [])
+        invited = [seat["invite"] for seat in seats if isinstance(seat, dict)]
         try:
-            game = services.create_game(request.user, **form.game_arguments())
+            with transaction.atomic():  # a challenge refused: no game either
+                game = services.create_game(request.user, **form.game_arguments())
+                for username in invited:
+                    challenges.challenge(game.pk, request.user, username)
         except services.GameError as error:
             return _refused(error)
         game = Game.objects.with_seats().get(pk=game.pk)
@@ -203,7 +225,7 @@ class LobbyAction(APIView):
 
 LOBBY_SCHEMA = {
     "request": None,
-    "responses": {200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
+    "responses": {200: GameSerializer, 403: ERROR, 404: ERROR, 409: ERROR},
 }
 
 
@@ -246,11 +268,11 @@ class AddAI(LobbyAction):
     @extend_schema(
         operation_id="add_ai",
         summary="Seat an AI player in an open game",
-        request=OpenApiTypes.OBJECT,
+        request=AddAISerializer,
         responses=LOBBY_SCHEMA["responses"],
     )
     def post(self, request: Request, pk: int) -> Response:
-        body = request.data if request.data else {}
+        body = request.data  # {} without a body
         if not isinstance(body, dict) or not isinstance(body.get("level", ""), str):
             return _error(400, _('send the AI level as a JSON object: {"level": "easy"}'))
         return super().post(request, pk)
@@ -282,7 +304,7 @@ class VoteToDrop(LobbyAction):
     @extend_schema(
         operation_id="vote_to_drop",
         summary="Vote to hand a timed-out seat to the AI for good",
-        request=OpenApiTypes.OBJECT,
+        request=VoteSerializer,
         responses=LOBBY_SCHEMA["responses"],
     )
     def post(self, request: Request, pk: int) -> Response:

@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from accounts import api as accounts_api
 from events import views as events
-from games import api, api_lobby
+from games import api, api_challenges, api_lobby
 from players import api as players_api
 
 app_name = "api"
@@ -20,6 +20,23 @@ urlpatterns = [
     path("games/<int:pk>/cancel/", api_lobby.CancelGame.as_view(), name="cancel"),
     path("games/<int:pk>/seat-back/", api_lobby.TakeSeatBack.as_view(), name="seat_back"),
     path("games/<int:pk>/vote/", api_lobby.VoteToDrop.as_view(), name="vote"),
+    path("games/<int:pk>/challenges/", api_challenges.NewChallenge.as_view(), name="challenge"),
+    path("challenges/", api_challenges.MyChallenges.as_view(), name="challenges"),
+    path(
+        "challenges/<int:pk>/accept/",
+        api_challenges.AcceptChallenge.as_view(),
+        name="accept_challenge",
+    ),
+    path(
+        "challenges/<int:pk>/decline/",
+        api_challenges.DeclineChallenge.as_view(),
+        name="decline_challenge",
+    ),
+    path(
+        "challenges/<int:pk>/withdraw/",
+        api_challenges.WithdrawChallenge.as_view(),
+        name="withdraw_challenge",
+    ),
     path("games/archive/", api.Archive.as_view(), name="archive"),
     path("games/watch/", api.Watch.as_view(), name="watch"),
     path("games/<int:pk>/", api.GameDetail.as_view(), name="game"),

@@ -65,20 +65,24 @@ def post(game_id: int, user, text: str) -> ChatMessage:
     a moderator."""
     game = Game.objects.with_seats().filter(pk=game_id).first()
     if game is None:
-        raise NotFound(gettext("no such game"))
+        raise NotFound(gettext("no such game"), "not_found")
     if not is_player(game, user):
-        raise Forbidden(gettext("only the game's players may write in its chat"))
+        raise Forbidden(gettext("only the game's players may write in its chat"), "not_seated")
     if silenced(user):
-        raise Forbidden(gettext("a moderator has muted you: you cannot write in the chat"))
+        raise Forbidden(gettext("a moderator has muted you: you cannot write in the chat"), "muted")
     text = (text or "").strip()
     if not text:
-        raise GameError(gettext("write something first"))
+        raise GameError(gettext("write something first"), "empty_message")
     if len(text) > MAX_LENGTH:
         raise GameError(
-            gettext("a chat message has at most %(max)d characters") % {"max": MAX_LENGTH}
+            gettext("a chat message has at most %(max)d characters") % {"max": MAX_LENGTH},
+            "message_too_long",
+            {"max": MAX_LENGTH},
         )
     if NOT_TEXT.search(text):
-        raise GameError(gettext("a chat message cannot hold control characters"))
+        raise GameError(
+            gettext("a chat message cannot hold control characters"), "control_characters"
+        )
     _count_against_rate(user)
     with transaction.atomic():
         message = ChatMessage.objects.create(

@@ -647,6 +647,81 @@ class DropVote(models.Model):
         return f"vote to drop seat {self.seat_id}"
 
 
+class ChallengeQuerySet(models.QuerySet):
+    def pending(self) -> ChallengeQuerySet:
+        return self.filter(status=Challenge.Status.PENDING)
+
+    def of(self, user) -> ChallengeQuerySet:
+        """The challenges ``user`` sent or received, pending ones first, then the latest."""
+        pending_first = models.Case(
+            models.When(status=Challenge.Status.PENDING, then=0),
+            default=1,
+            output_field=models.IntegerField(),
+        )
+        return (
+            self.filter(Q(challenger=user) | Q(invitee=user))
+            .select_related("game", "challenger", "invitee")
+            .prefetch_related("game__seats")
+            .order_by(pending_first, "-created_at", "-pk")
+        )
+
+
+class Challenge(models.Model):
+    """The creator of an open game invites one user to it (``games.challenges``). While it is
+    pending, the invitee's seat is held: nobody else may take the last free seats that
+    pending challenges hold."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for an answer")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="challenges"
+    )
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenger"),
+        on_delete=models.CASCADE,
+        related_name="challenges_sent",
+    )
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invitee"),
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    answered_at = models.DateTimeField(
+        _("answered at"),
+        null=True,
+        blank=True,
+        help_text=_("When it was accepted, declined or withdrawn."),
+    )
+
+    objects = ChallengeQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["invitee", "status"], name="challenge_invitee_status")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "invitee"],
+                condition=Q(status="pending"),
+                name="one_pending_challenge_per_invitee",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk} of {self.invitee_id} to game {self.game_id}"
+
+
 class Notification(models.Model):
     """The outbox: one email to one person, written in the transaction of the change that
     causes it and delivered after commit (or by the sweeper, if that never happened)."""
@@ -659,6 +734,7 @@ class Notification(models.Model):
         VOTE = "vote", _("a vote on an absent player")
         CANCELLED = "cancelled", _("game cancelled by a moderator")
         WARNING = "warning", _("a moderator's warning")
+        CHALLENGE = "challenge", _("a challenge to a game")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,4 +1,5 @@
-"""Email that brings players back: "your move", the daily digest, the reminder, game over.
+"""Email that brings players back: "your move", the daily digest, the reminder, game over,
+a challenge to a game.
 
 "Your move" goes only to a player who is away: the beat task ``write_turn_emails`` writes it
 once the turn has waited ``PUERTO_TURN_EMAIL_MINUTES`` and the player has not been seen for
@@ -34,8 +35,14 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
-from games.models import Game, Move, Notification, Seat
-from games.signals import game_cancelled, game_finished, notifications_written, vote_opened
+from games.models import Challenge, Game, Move, Notification, Seat
+from games.signals import (
+    challenge_changed,
+    game_cancelled,
+    game_finished,
+    notifications_written,
+    vote_opened,
+)
 
 log = logging.getLogger(__name__)
 
@@ -249,6 +256,29 @@ def write_cancelled(sender, *, game: Game, **kwargs) -> list[int]:
     )
 
 
+@receiver(challenge_changed, dispatch_uid="games.notifications.write_challenge")
+def write_challenge(sender, *, challenge: Challenge, **kwargs) -> list[int]:
+    """A new challenge: the invitee hears of it if they hear of their turns (an answer is
+    asked of them, as with a vote). Inside the challenge's transaction; not sent once it is
+    answered or withdrawn."""
+    invitee = challenge.invitee
+    if challenge.status != Challenge.Status.PENDING or not invitee.email:
+        return []
+    if not wanted(invitee, Kind.CHALLENGE):
+        return []
+    return write(
+        [
+            Notification(
+                user=invitee,
+                kind=Kind.CHALLENGE,
+                game=challenge.game,
+                payload={"challenge": challenge.pk},
+                dedupe_key=f"challenge:{challenge.pk}",
+            )
+        ]
+    )
+
+
 def write_warning(user, reason: str, *, stamp: datetime) -> list[int]:
     """A moderator's warning to ``user``: a message from the site, not a setting's mail, so
     it always goes out (and offers no unsubscribe link)."""
@@ -366,7 +396,7 @@ def wanted(user, kind: str) -> bool:
     """Does ``user`` want this kind of mail now? Checked again at delivery."""
     if kind == Kind.TURN:
         return user.turn_email == user.TurnEmail.IMMEDIATE
-    if kind == Kind.VOTE:  # a decision like a move: for all who hear of their moves
+    if kind in (Kind.VOTE, Kind.CHALLENGE):  # a decision: for all who hear of their moves
         return user.turn_email != user.TurnEmail.OFF
     if kind == Kind.DIGEST:
         return user.turn_email == user.TurnEmail.DIGEST
@@ -401,7 +431,15 @@ def unwanted(note: Notification) -> str:
         return "no game waits for their move any more"
     if note.kind == Kind.VOTE and _absentee(note) is None:
         return "the vote is over"
+    if note.kind == Kind.CHALLENGE and _challenge(note) is None:
+        return "the challenge was answered or withdrawn"
     return ""
+
+
+def _challenge(note: Notification) -> Challenge | None:
+    """The challenge a notification is about, while it waits for an answer."""
+    pending = Challenge.objects.pending().filter(pk=note.payload.get("challenge"))
+    return pending.select_related("challenger").first()
 
 
 def _absentee(note: Notification) -> Seat | None:
@@ -484,6 +522,15 @@ def context_for(note: Notification) -> dict:
     if note.kind == Kind.VOTE:
         absentee = _absentee(note)
         context["absentee"] = absentee.name if absentee else ""
+    if note.kind == Kind.CHALLENGE and game is not None:
+        challenge = _challenge(note)
+        context.update(
+            challenger=challenge.challenger.public_name if challenge else "",
+            title=game.title,
+            variant=game.variant(),
+            num_players=game.num_players,
+            lobby_url=site_url(reverse("games:lobby")) + "#challenges",
+        )
     if note.kind in (Kind.DIGEST, Kind.TURN):  # "your move": the first game, then every one
         context["games"] = [
             {
@@ -499,11 +546,12 @@ def context_for(note: Notification) -> dict:
 
 
 def _unsubscribe_for(user, kind: str) -> str:
-    """Votes follow the setting for turn email, cancellations the one for "game over": the
-    link switches that off. A warning has none."""
+    """Votes and challenges follow the setting for turn email, cancellations the one for
+    "game over": the link switches that off. A warning has none."""
     if kind == Kind.WARNING:
         return ""
-    setting = {Kind.VOTE: Kind.TURN, Kind.CANCELLED: Kind.GAME_OVER}.get(kind, kind)
+    follows = {Kind.VOTE: Kind.TURN, Kind.CHALLENGE: Kind.TURN, Kind.CANCELLED: Kind.GAME_OVER}
+    setting = follows.get(kind, kind)
     return unsubscribe_url(user, setting)
 
 
@@ -557,7 +605,7 @@ def read_unsubscribe_token(token: str):
 
 def unsubscribe(user, kind: str) -> None:
     """Switch this kind of mail off in the profile; queued mail of the kind is not sent."""
-    if kind in (Kind.TURN, Kind.DIGEST, Kind.VOTE):
+    if kind in (Kind.TURN, Kind.DIGEST, Kind.VOTE, Kind.CHALLENGE):
         user.turn_email = user.TurnEmail.OFF
         fields = ["turn_email"]
     elif kind == Kind.REMINDER:

@@ -16,7 +16,7 @@ class TooFast(GameError):
     """Over a rate limit; ``retry_after``: the seconds until the window ends (``Retry-After``)."""
 
     def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
+        super().__init__(message, "throttled")
         self.retry_after = retry_after
 
 

@@ -16,13 +16,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import history
-from games.models import DropVote, Game, Move, Result, Seat, Vacation
+from games.models import Challenge, DropVote, Game, Move, Result, Seat, Vacation
 from games.registry import get_engine, get_game
 from games.signals import (
+    challenge_changed,
     game_cancelled,
     game_changed,
     game_finished,
@@ -211,9 +213,13 @@ def _open_game(game_id: int) -> Game:
 
 
 def _add_seat(game: Game, *, user=None, ai_level: str = "") -> Seat:
+    """Seat ``user`` or an AI player of ``ai_level`` in a free seat: one that no pending
+    challenge of someone else holds (``games.challenges``)."""
     taken = list(game.seats.values_list("colour", flat=True))
     if len(taken) >= game.num_players:
         raise Conflict(gettext("every seat is taken"), "game_full")
+    if len(taken) + held_seats(game, but_for=user) >= game.num_players:
+        raise Conflict(gettext("the free seats are held for invited players"), "game_full")
     colour = next(c for c in Seat.COLOURS if c not in taken)
     return Seat.objects.create(game=game, user=user, ai_level=ai_level, colour=colour)
 
@@ -229,8 +235,29 @@ def join_game(game_id: int, user) -> Seat:
                 "bots_not_allowed",
             )
         seat = _add_seat(game, user=user)
+        # Joining answers the user's own challenge, however they came (its buttons, the link).
+        _close_challenges(game.challenges.filter(invitee=user), Challenge.Status.ACCEPTED)
         _start_if_full(game)
     return seat
+
+
+def held_seats(game: Game, *, but_for=None) -> int:
+    """The seats of ``game`` its pending challenges hold (the one of ``but_for`` left out)."""
+    pending = game.challenges.pending()
+    if but_for is not None:
+        pending = pending.exclude(invitee=but_for)
+    return pending.count()
+
+
+def _close_challenges(challenges, status: str) -> None:
+    """Answer the pending ones among ``challenges`` with ``status`` (their game locked), and
+    tell the site (``signals.challenge_changed``): the journal, the mail."""
+    now = timezone.now()
+    for challenge in challenges.pending().select_related("game", "challenger", "invitee"):
+        challenge.status = status
+        challenge.answered_at = now
+        challenge.save(update_fields=["status", "answered_at"])
+        challenge_changed.send(Challenge, challenge=challenge)
 
 
 def add_ai(game_id: int, by, level: str = Seat.AI.MEDIUM) -> Seat:
@@ -288,6 +315,7 @@ def _abort(game: Game, how: str) -> None:
     game.finished_at = timezone.now()
     game.ending = how
     game.save(update_fields=["status", "finished_at", "ending"])
+    _close_challenges(game.challenges.all(), Challenge.Status.WITHDRAWN)
 
 
 def _start_if_full(game: Game) -> None:
@@ -442,7 +470,7 @@ def seatless_refusal(game: Game, user) -> Forbidden | None:
     """The refusal for a user who holds no seat in ``game`` (its seats prefetched), or None:
     what the move form answers before it reads anything else of the request."""
     if game.seat_of(user) is None:
-        return Forbidden(gettext("you have no seat in this game"))
+        return Forbidden(gettext("you have no seat in this game"), "not_seated")
     return None
 
 
@@ -619,20 +647,22 @@ def undo_move(game_id: int, user, *, expected_version: int | None = None) -> Mov
     with transaction.atomic():
         game = _lock_for_move(game_id)
         if game.status != Game.Status.RUNNING:
-            raise Conflict(gettext("the game is not running"))
+            raise Conflict(gettext("the game is not running"), "game_not_running")
         seat = game.seat_of(user)
         if seat is None:
-            raise Forbidden(gettext("you have no seat in this game"))
+            raise Forbidden(gettext("you have no seat in this game"), "not_seated")
         if seat.is_ai:
-            raise Conflict(gettext("an AI player has your seat: take it back first"))
+            raise Conflict(
+                gettext("an AI player has your seat: take it back first"), "seat_taken_over"
+            )
         if game.rated:
-            raise Conflict(gettext("moves are not taken back in a rated game"))
+            raise Conflict(gettext("moves are not taken back in a rated game"), "rated_game")
         if expected_version is not None and expected_version != game.version:
-            raise Conflict(what_changed(game, expected_version, user))
+            raise Conflict(what_changed(game, expected_version, user), "stale_version")
         try:
             taken, state = history.undoable(game, seat)
         except history.NoUndo as refusal:
-            raise Conflict(str(refusal)) from None
+            raise Conflict(str(refusal), "nothing_to_undo") from None
         previous_position = game.current_position
         rules = get_engine(game.engine)
         _save_state(game, rules, rules.from_json(game.state), state, undo=True)
@@ -802,7 +832,17 @@ def hand_seats_to_ai(user, *, for_good: bool = True) -> None:
     in running games an AI player takes over each seat for good (as after the others' vote),
     queued at once if it is that seat's turn. The seat keeps its person, so the table and the
     log still name them (as the anonymised account does). Finished games stay as they were.
-    ``for_good=False`` (a suspension): the person may take each seat back when they return."""
+    ``for_good=False`` (a suspension): the person may take each seat back when they return.
+    Their pending challenges end: those they received declined, those they sent withdrawn."""
+    for game_id in set(
+        Challenge.objects.pending()
+        .filter(Q(invitee=user) | Q(challenger=user))
+        .values_list("game_id", flat=True)
+    ):
+        with transaction.atomic():
+            game = _lock(game_id)
+            _close_challenges(game.challenges.filter(invitee=user), Challenge.Status.DECLINED)
+            _close_challenges(game.challenges.filter(challenger=user), Challenge.Status.WITHDRAWN)
     seats = Seat.objects.filter(user=user)
     for game_id in list(
         seats.filter(game__status=Game.Status.OPEN).values_list("game_id", flat=True)

@@ -1,8 +1,9 @@
 """What the rest of the site hears of a game: the one way ``games.services`` tells it.
 
 Two kinds of receivers. Inside the change's transaction (``game_changed``, ``game_finished``,
-``vote_opened``, ``game_cancelled``, ``chat_posted``): they write what must commit together
-with the change or not at all, the move clock, the notification outbox and the event journal.
+``vote_opened``, ``game_cancelled``, ``chat_posted``, ``challenge_changed``): they write what
+must commit together with the change or not at all, the move clock, the notification outbox
+and the event journal.
 After commit (``move_applied``, ``game_started``, ``notifications_written``): they queue work
 that must see the stored change, the AI's turn and the delivery of mail; a broker that is down
 is logged there, never the request's failure. Each receiver is a function in its own module
@@ -29,6 +30,11 @@ game_cancelled = Signal()
 
 chat_posted = Signal()
 """Inside the transaction that stores a chat ``message`` (``games.chat.post``)."""
+
+challenge_changed = Signal()
+"""Inside the transaction of a challenge's change: ``challenge``, made (pending) or answered
+(``games.challenges``, or ``games.services`` when its game is cancelled or a player leaves the
+site)."""
 
 notifications_written = Signal()
 """After commit: outbox rows ``ids`` wait for delivery."""

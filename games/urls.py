@@ -27,6 +27,16 @@ urlpatterns = [
     path("<int:pk>/ai/", views.add_ai, name="add_ai"),
     path("<int:pk>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
     path("<int:pk>/cancel/", views.cancel, name="cancel"),
+    path("<int:pk>/challenge/", views.challenge, name="challenge"),
+    path("challenges/<int:challenge_id>/accept/", views.accept_challenge, name="accept_challenge"),
+    path(
+        "challenges/<int:challenge_id>/decline/", views.decline_challenge, name="decline_challenge"
+    ),
+    path(
+        "challenges/<int:challenge_id>/withdraw/",
+        views.withdraw_challenge,
+        name="withdraw_challenge",
+    ),
     path("<int:pk>/take-back/", views.take_back, name="take_back"),
     path("<int:pk>/seats/<int:seat_id>/drop/", views.vote_drop, name="vote_drop"),
     path("vacation/", views.vacation, name="vacation"),

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.middleware import activate_now
 from analysis.board import board_part
-from games import chat, clocks, history, notifications, rates, services, transfer
+from games import challenges, chat, clocks, history, notifications, rates, services, transfer
 from games.forms import (
     ArchiveForm,
     ImportGameForm,
@@ -109,7 +109,7 @@ def board_context(
         ui_template=spec.template,
         outcome=outcome_table(game, names),
         names=names,
-        bot_seats={s.position for s in game.seats.all() if s.is_bot},
+        bot_seats=bot_seats(game),
         to_act=to_act,
         is_my_turn=is_my_turn,
         clock=clocks.table_info(game, seat),
@@ -118,6 +118,12 @@ def board_context(
         **board_part(game, seat),
     )
     return context
+
+
+def bot_seats(game: Game) -> set[int]:
+    """The positions of bot accounts' seats (``Seat.is_bot``): the one answer every page
+    asks before it puts the badge (``players/_bot_badge.html``) beside a seat's name."""
+    return {s.position for s in game.seats.all() if s.is_bot}
 
 
 def board_log(game: Game, names: list[str], recent: list[tuple], round_now: int, seat) -> dict:
@@ -170,10 +176,15 @@ def outcome_table(game: Game, names: list[str]) -> dict | None:
         "rated": bool(rated),
         "parts": [labels[name] for name in parts],
         "tiebreaks": [labels[name] for name in tiebreaks],
-        "winners": [names[row.position] for row in rows if row.placement == 1],
+        "winners": [
+            {"name": names[row.position], "position": row.position}
+            for row in rows
+            if row.placement == 1
+        ],
         "rows": [
             {
                 "placement": row.placement,
+                "position": row.position,
                 "name": names[row.position],
                 "taken_over": row.played_by == Result.PlayedBy.TAKEN_OVER,
                 "parts": [cell(row.parts.get(name)) for name in parts],
@@ -232,13 +243,25 @@ def game_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _seats_context(request: HttpRequest, game: Game) -> dict:
+    user = request.user
+    is_open = game.status == Game.Status.OPEN
+    held = challenges.pending_in(game) if is_open else []
     return {
         "game": game,
-        "seat": game.seat_of(request.user),
+        "seat": game.seat_of(user),
         "invite_url": request.build_absolute_uri(reverse("games:invite", args=[game.invite_code])),
         "ai_levels": ai_levels(game.engine),
-        "can_manage": request.user.is_authenticated
-        and (game.creator_id == request.user.pk or request.user.is_staff),
+        "can_manage": user.is_authenticated and (game.creator_id == user.pk or user.is_staff),
+        "can_challenge": is_open and user.is_authenticated and game.creator_id == user.pk,
+        # Whom a seat is held for: told to the creator and the invitee, not to every visitor.
+        "held_seats": [
+            {
+                "challenge": c,
+                "named": user.is_authenticated and user.pk in (c.challenger_id, c.invitee_id),
+            }
+            for c in held
+        ],
+        "my_challenge": next((c for c in held if c.invitee_id == user.pk), None),
     }
 
 
@@ -431,12 +454,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(game)
     open_games = Game.objects.waiting_for_players()[:50]
-    return render(
-        request,
-        "games/lobby.html",
-        {"form": form, "open_games": open_games},
-        status=400 if form.errors else 200,
-    )
+    context = {
+        "form": form,
+        "open_games": open_games,
+        "challenges": challenges.pending_for(request.user),
+    }
+    return render(request, "games/lobby.html", context, status=400 if form.errors else 200)
 
 
 LIST_PAGE = 50
@@ -464,19 +487,34 @@ def watch_page(data) -> tuple[PageForm, Page | None]:
 def listed_players(game: Game) -> list[dict]:
     """A listed game's players (``GameQuerySet.listed``): in a finished game first place
     first, each with their placement and score; else in seat order."""
+    return [player for _, player in _listed_seats(game)]
+
+
+def _listed_seats(game: Game) -> list[tuple[int, dict]]:
+    """``listed_players``, each with its seat's position."""
     names = game.names()
     ai = {s.position: s.is_ai for s in game.seats.all()}
     if game.status != Game.Status.FINISHED:
-        return [{"name": name, "ai": ai[i]} for i, name in enumerate(names)]
+        return [(i, {"name": name, "ai": ai[i]}) for i, name in enumerate(names)]
     return [
-        {
-            "name": names[row.position],
-            "ai": ai[row.position],
-            "placement": row.placement,
-            "score": row.score,
-        }
+        (
+            row.position,
+            {
+                "name": names[row.position],
+                "ai": ai[row.position],
+                "placement": row.placement,
+                "score": row.score,
+            },
+        )
         for row in game.results.all()
     ]
+
+
+def _page_players(game: Game) -> list[dict]:
+    """``listed_players`` for a page: each says whether a bot account plays it, for its
+    badge."""
+    bots = bot_seats(game)
+    return [{**player, "bot": position in bots} for position, player in _listed_seats(game)]
 
 
 def _list_status(form: forms.Form) -> int:
@@ -488,7 +526,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     """Finished games to study, searchable; 400 with the form's errors for a search it cannot
     read."""
     form, page = archive_page(request.GET, request.user)
-    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
+    rows = [{"game": g, "players": _page_players(g)} for g in page or ()]
     context = {"form": form, "page": page, "rows": rows}
     return render(request, "games/archive.html", context, status=_list_status(form))
 
@@ -497,7 +535,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 def watch(request: HttpRequest) -> HttpResponse:
     """Running games anyone may watch; their pages show a spectator what any non-player sees."""
     form, page = watch_page(request.GET)
-    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
+    rows = [{"game": g, "players": _page_players(g)} for g in page or ()]
     context = {"form": form, "page": page, "rows": rows}
     return render(request, "games/watch.html", context, status=_list_status(form))
 
@@ -599,6 +637,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": history.told(game, shown.events, names),
         "chart": shown.chart,
         "outcome": outcome_table(game, names) if step == last else None,
+        "bot_seats": bot_seats(game),
     }
     return render(request, "games/replay.html", context)
 
@@ -730,6 +769,61 @@ def remove_seat(request: HttpRequest, pk: int, seat_id: int) -> HttpResponse:
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     return _lobby_action(request, pk, lambda: services.cancel_game(pk, request.user))
+
+
+# Challenges: the creator invites a player by name; the invitee accepts or declines ----------
+
+
+@login_required
+@require_POST
+def challenge(request: HttpRequest, pk: int) -> HttpResponse:
+    """The waiting room's "Challenge a player" form: the creator names a player."""
+    username = request.POST.get("username", "").strip()
+    try:
+        made = challenges.challenge(pk, request.user, username)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        name = {"player": made.invitee.public_name}
+        messages.success(request, gettext("%(player)s is challenged: a seat is held.") % name)
+    return see_other(reverse("games:game", args=[pk]) + "#seats")
+
+
+@login_required
+@require_POST
+def accept_challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """The invitee takes the seat held for them and goes to the game."""
+    try:
+        accepted = challenges.accept(challenge_id, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return see_other(reverse("games:lobby") + "#challenges")
+    return see_other(accepted.game.get_absolute_url())
+
+
+@login_required
+@require_POST
+def decline_challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """The invitee says no; they stay in the lobby."""
+    try:
+        challenges.decline(challenge_id, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.info(request, gettext("You declined the challenge."))
+    return see_other(reverse("games:lobby") + "#challenges")
+
+
+@login_required
+@require_POST
+def withdraw_challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    """The challenger takes the challenge back, from the game's waiting room."""
+    try:
+        withdrawn = challenges.withdraw(challenge_id, request.user)
+    except services.GameError as error:
+        messages.error(request, error.message)
+        return see_other(reverse("games:lobby"))
+    return see_other(withdrawn.game.get_absolute_url() + "#seats")
 
 
 # Move clocks and email ------------------------------------------------------------------------

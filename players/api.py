@@ -19,7 +19,8 @@ from games.api import ERROR, _error
 from games.models import Game, Seat
 from games.registry import get_ladder, ladders
 from players import follows, leaderboards, profiles
-from players.forms import ACTIVE_CHOICES, LeaderboardForm
+from players.forms import ACTIVE_CHOICES, LAST_PAGE, LeaderboardForm
+from puerto import rest
 
 # Serializers: what each answer holds, for the OpenAPI schema and for the answer itself. ----
 
@@ -155,6 +156,7 @@ class LeaderboardSerializer(serializers.Serializer):
     previous = serializers.CharField(allow_null=True)
     results = EntrySerializer(many=True, help_text="Persons only, best first.")
     ai_levels = AiRatingSerializer(many=True, help_text="The AI levels, apart from persons.")
+    bots = EntrySerializer(many=True, help_text="The bot accounts, apart from persons, best first.")
 
 
 class FollowSerializer(serializers.Serializer):
@@ -330,8 +332,31 @@ QUERY = [
         enum=[key for key, _ in ACTIVE_CHOICES],
         description="Only persons with a rated game in the last N days (default 90).",
     ),
-    OpenApiParameter("page", int, description="From 1; 50 persons a page."),
+    OpenApiParameter(
+        "page",
+        {"type": "integer", "minimum": 1, "maximum": LAST_PAGE},
+        description="From 1; 50 persons a page; past the last, 404.",
+    ),
 ]
+
+
+def _entries(ratings) -> list[dict]:
+    """Ratings as a leaderboard's rows (``EntrySerializer``), ranked as they come (a rating's
+    ``rank`` if the query gave it one, else 1 plus the rows rated higher)."""
+    ratings = list(ratings)
+    return [
+        {
+            "rank": getattr(r, "rank", None) or 1 + sum(o.value > r.value for o in ratings),
+            "username": r.user.username,
+            "name": r.user.public_name,
+            "value": r.value,
+            "provisional": r.provisional,
+            "games": r.games,
+            "wins": r.wins,
+            "last_game_at": r.last_game_at,
+        }
+        for r in ratings
+    ]
 
 
 class Leaderboard(APIView):
@@ -349,7 +374,7 @@ class Leaderboard(APIView):
         board = get_ladder(ladder)
         if board is None:
             return _error(404, _("There is no such leaderboard."))
-        form = LeaderboardForm(request.query_params)
+        form = LeaderboardForm(rest.query(request))
         if not form.is_valid():
             return _error(400, form.first_error())
         active, number = form.cleaned_data["active"], form.cleaned_data["page"]
@@ -360,7 +385,7 @@ class Leaderboard(APIView):
 
         def link(n: int | None) -> str | None:
             url = reverse("api:leaderboard", args=[board.key])
-            return f"{url}?active={active}&page={n}" if n else None
+            return request.build_absolute_uri(f"{url}?active={active}&page={n}") if n else None
 
         body = {
             "ladder": board.key,
@@ -371,19 +396,8 @@ class Leaderboard(APIView):
             "count": page.paginator.count,
             "next": link(page.next_page_number() if page.has_next() else None),
             "previous": link(page.previous_page_number() if page.has_previous() else None),
-            "results": [
-                {
-                    "rank": r.rank,
-                    "username": r.user.username,
-                    "name": r.user.public_name,
-                    "value": r.value,
-                    "provisional": r.provisional,
-                    "games": r.games,
-                    "wins": r.wins,
-                    "last_game_at": r.last_game_at,
-                }
-                for r in page
-            ],
+            "results": _entries(page),
+            "bots": _entries(leaderboards.bots(board)),
             "ai_levels": [
                 {
                     "level": r.ai_level,

@@ -105,12 +105,14 @@ def ladder_title(key: str) -> str:
 
 def ranked(ratings):
     """``ratings`` with ``rank``: 1 plus the persons (active accounts) rated higher on the
-    same ladder, so equal ratings share a rank, as on the leaderboard with no time limit."""
+    same ladder, so equal ratings share a rank, as on the leaderboard with no time limit; a
+    bot account's among the bot accounts, which are ranked apart."""
     higher = (
         Rating.objects.filter(
             ladder=OuterRef("ladder"),
             user__isnull=False,
             user__is_active=True,
+            user__is_bot=OuterRef("user__is_bot"),
             value__gt=OuterRef("value"),
         )
         .order_by()

@@ -34,3 +34,47 @@ def exception_handler(error, context):
         else:
             response.data = refusals.body(status, str(detail), str(detail.code or ""))
     return response
+
+
+REFUSALS = {
+    "400": "The request cannot be read, or breaks a rule (code and params say which).",
+    "401": "No credentials, or wrong ones (a token: ``Authorization: Bearer <token>``).",
+    "403": "Not allowed: the token lacks the scope, or the account may not do this.",
+    "404": "No such thing, or hidden from the requester.",
+    "406": "An API version this server does not speak (``Accept: …; version=1``).",
+    "429": "Too many requests, or too many failed logins: wait ``Retry-After`` seconds.",
+}
+"""The refusals any operation may answer, by status (``describe_refusals``)."""
+
+
+def describe_refusals(result, generator, request, public):
+    """drf-spectacular's postprocessing hook: every operation may be refused in the API's one
+    shape (``puerto.refusals``), so each one lists the refusals its kind can meet: 401 where a
+    requester must sign in, 404 where the path names something, 400 where there is input
+    to read; 403, 406 and 429 everywhere. What a view declares itself wins."""
+    refusal = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    for item in result["paths"].values():
+        for method, operation in item.items():
+            anonymous = {} in operation.get("security", [{}])
+            reads_input = "requestBody" in operation or any(
+                p["in"] == "query" for p in operation.get("parameters", [])
+            )
+            names_something = any(p["in"] == "path" for p in operation.get("parameters", []))
+            statuses = {"403", "406", "429"}
+            statuses |= {"400"} if reads_input or method in ("post", "put", "patch") else set()
+            statuses |= {"404"} if names_something else set()
+            statuses |= set() if anonymous else {"401"}
+            responses = operation.setdefault("responses", {})
+            for status in sorted(statuses - responses.keys()):
+                responses[status] = {"description": REFUSALS[status], **refusal}
+    return result
+
+
+def query(request) -> dict[str, str]:
+    """The request's query parameters, each sent once: which of two values would count is
+    anybody's guess, so a repeated one is a 400 naming it."""
+    repeated = [name for name, values in request.query_params.lists() if len(values) > 1]
+    if repeated:
+        said = gettext("send %(name)s once")
+        raise exceptions.ValidationError({name: [said % {"name": name}] for name in repeated})
+    return request.query_params.dict()

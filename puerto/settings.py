@@ -213,6 +213,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["puerto.rest.JSONParser"],
     "DEFAULT_THROTTLE_CLASSES": ["accounts.authentication.RequestRate"],
     "EXCEPTION_HANDLER": "puerto.rest.exception_handler",
+    # The API's version, asked for in the Accept header (``application/json; version=1``);
+    # none asked: the current one. An unknown one is refused with 406 (docs/api.md).
+    "DEFAULT_VERSIONING_CLASS": "rest_framework.versioning.AcceptHeaderVersioning",
+    "DEFAULT_VERSION": "1",
+    "ALLOWED_VERSIONS": ["1"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
@@ -226,10 +231,17 @@ API_RATE = os.environ.get("API_RATE", "300/minute") or None
 SPECTACULAR_SETTINGS = {
     "TITLE": "puerto",
     "DESCRIPTION": "Games, moves, chat and event streams of puerto (docs/api.md).",
+    "VERSION": "1",
+    "ENUM_NAME_OVERRIDES": {
+        "EngineEnum": "games.api_schemas.ENGINES",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "events.views.add_streams_to_schema",
+        "puerto.rest.describe_refusals",
+        "games.api_schemas.add_action_schemas",
     ],
 }
 

@@ -30,3 +30,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"))),
 ]
+
+handler404 = views.not_found
+handler500 = views.server_error

@@ -1,4 +1,5 @@
-"""Site-wide views that belong to no app: the home page and the health check."""
+"""Site-wide views that belong to no app: the home page, the health check, and the pages of
+a request that found nothing or failed (in the API's one shape under ``/api/``)."""
 
 import redis
 from django.conf import settings
@@ -10,12 +11,14 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.text import get_text_list
 from django.utils.translation import gettext
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from games import notifications
 from games.models import Game
 from games.registry import shelf
+from puerto import refusals
 
 FRONT_PAGE_OPEN_GAMES = 8
 """Open games a visitor sees on the front page; the lobby lists more."""
@@ -89,3 +92,23 @@ def healthz(request: HttpRequest) -> JsonResponse:
         report["status"] = "error" if "database" in failing else "degraded"
         report["failing"] = failing
     return JsonResponse(report, status=503 if report["status"] == "error" else 200)
+
+
+def _in_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A path no view answers: the site's page, or a refusal under ``/api/`` (a client that
+    reads JSON gets JSON, whatever the path)."""
+    if _in_api(request):
+        return JsonResponse(refusals.body(404, gettext("no such address in the API")), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A view that failed: the site's page, or a refusal under ``/api/``."""
+    if _in_api(request):
+        message = gettext("the server failed; the error is logged")
+        return JsonResponse(refusals.body(500, message, "server_error"), status=500)
+    return defaults.server_error(request)

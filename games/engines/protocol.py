@@ -41,6 +41,10 @@ class Engine(Protocol):
     OPTIONS: tuple[dict[str, Any], ...]
     """Each option: ``name``, ``label``, ``help``, ``type`` ("bool" or "choice"), ``default``,
     ``choices`` for a choice, ``players`` when it applies to some player counts only."""
+    ACTION_SCHEMA: dict[str, Any]
+    """Every action ``action_from_json`` reads, as a JSON Schema in the keywords JSON Schema
+    2020-12 and OpenAPI share: ``{"oneOf": [...], "description": ...}``, one object member per
+    action ``type``. An API describes its moves with it; a bot builds its actions from it."""
 
     def new_game(
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None

@@ -3,19 +3,22 @@ good; it joins only games whose creator allowed bots, carries a badge wherever i
 and is ranked apart from persons."""
 
 import json
+import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from accounts import tokens
-from games import services
+from games import charts, chat, services
 from games.models import Game
 from games.registry import ladders
 from players import leaderboards
-from players.models import Rating
+from players.models import Follow, Rating
+from tests.games.listing import finished_game, running_game
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +129,8 @@ def test_a_bot_carries_its_badge_on_the_game_page_and_in_the_api(users):
     game = services.create_game(anna, engine="puerto_rico", num_players=3, bots_allowed=True)
     services.join_game(game.pk, robo)
     url = reverse("games:game", args=[game.pk])
-    seats = page_client(anna).get(url).content.decode().split('id="seats"', 1)[1]
+    page = page_client(anna).get(url).content.decode()
+    seats = page.split('id="seats"', 1)[1].split("</section>", 1)[0]
     assert seats.count('class="bot-badge"') == 1
     assert 'class="bot-badge"' in seats.split("robo", 1)[1][:300]
 
@@ -143,6 +147,123 @@ def test_a_bot_carries_its_badge_on_the_game_page_and_in_the_api(users):
         "robo": True,
         "chris": False,
     }
+
+
+BADGE = re.compile(r'<span class="bot-badge" title="[^"<>]+">([^<]+)</span>')
+BADGE_WORD = {"en": "bot", "de": "Bot"}
+"""The badge as ``players/_bot_badge.html`` writes it, and its word in each language."""
+NAMES = ("anna", "robo", "chris")
+
+
+def made_bot(user):
+    """``user`` a bot account from now on (as if it had been one when it played: the badge
+    asks only what the account is)."""
+    user.is_bot = True
+    user.save()
+    return user
+
+
+def badged(page: str, start: str, end: str, language: str = "en", names=NAMES) -> dict:
+    """Each of ``names`` shown as text in the part of ``page`` from ``start`` to ``end``:
+    whether the badge (in ``language``) stands right after it, the same wherever it is shown
+    there; no badge stands anywhere else."""
+    assert start in page, start
+    part = page.split(start, 1)[1].split(end, 1)[0]
+    text = re.sub(r"<[^>]+>", " ", BADGE.sub(r" [badge:\1] ", part))
+    words = [w.strip(",.:;()") for w in text.replace("&nbsp;", " ").split()]
+    shown = [
+        (word, i + 1 < len(words) and words[i + 1] == f"[badge:{BADGE_WORD[language]}]")
+        for i, word in enumerate(words)
+        if word in names
+    ]
+    found = dict(shown)
+    assert all(found[name] == bot for name, bot in shown), shown
+    assert part.count('class="bot-badge"') == sum(bot for _, bot in shown)  # none elsewhere
+    return found
+
+
+def panel_badges(page: str, seats, language: str = "en", names=NAMES) -> dict:
+    """``badged`` over the headings of the Puerto Rico board's panels of ``seats``."""
+    found = {}
+    for seat in seats:
+        heading = f'<h3 id="pr-player-{seat.position}-name">'
+        found.update(badged(page, heading, "</h3>", language, names))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_bot_carries_its_badge_on_a_finished_games_page_its_replay_and_in_its_chat(
+    users, language
+):
+    anna, robo, _ = users
+    anna.language = language
+    anna.save()
+    game = finished_game(users, [10, 10, 10])  # a shared victory: every name in its line
+    made_bot(robo)
+    chat.post(game.pk, robo, "good game")
+    chat.post(game.pk, anna, "thanks")
+    client = page_client(anna)
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert f'<html lang="{language}"' in page
+    each = {"anna": False, "robo": True, "chris": False}
+    final = ('<section class="outcome"', "</section>")
+    assert badged(page, *final, language) == each
+    assert badged(page, '<div class="pr-scores">', "</table>", language) == each
+    authors = badged(page, '<ol class="chat-lines"', "</ol>", language)
+    assert authors == {"anna": False, "robo": True}
+    others = badged(page, '<ul class="chat-players"', "</ul>", language)
+    assert others == {"robo": True, "chris": False}
+
+    replay = client.get(reverse("games:replay", args=[game.pk])).content.decode()
+    assert badged(replay, *final, language) == each
+    assert panel_badges(replay, game.seats.all(), language) == each
+
+
+def test_a_bots_badge_stands_beside_its_line_in_the_score_chart():
+    """The chart's lines are the seats in seat order: the badge goes with the bot's."""
+    chart = charts.chart([(0, [0, 0]), (1, [3, 5])], ["anna", "robo"], ["blue", "red"])
+    with translation.override("en"):
+        drawn = render_to_string("games/_score_chart.html", {"chart": chart, "bot_seats": {1}})
+    each = {"anna": False, "robo": True}
+    assert badged(drawn, '<ul class="score-legend">', "</ul>") == each
+    assert badged(drawn, "<tbody>", "</tbody>") == each
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_bot_carries_its_badge_in_the_lists_of_games(users, django_user_model, language):
+    _, robo, chris = users
+    dora = django_user_model.objects.create_user("dora", language=language)
+    for user in users:
+        Follow.objects.create(follower=dora, followed=user)
+    finished_game(users)
+    running = running_game(users)
+    made_bot(robo)
+    services.create_game(robo, engine="puerto_rico", num_players=3, bots_allowed=True)
+    services.create_game(chris, engine="puerto_rico", num_players=3)
+    client = page_client(dora)
+    each = {"anna": False, "robo": True, "chris": False}
+
+    archive = client.get(reverse("games:archive")).content.decode()
+    assert badged(archive, '<ol class="placings">', "</ol>", language) == each
+    watch = client.get(reverse("games:watch")).content.decode()
+    assert badged(watch, '<p class="players">', "</p>", language) == each
+    lobby = client.get(reverse("games:lobby")).content.decode()
+    opened = badged(lobby, "<tbody>", "</tbody>", language)
+    assert opened == {"robo": True, "chris": False}
+    following = client.get(reverse("players:following")).content.decode()
+    assert badged(following, '<ul class="followed">', "</ul>", language) == each
+    assert badged(following, '<ul class="news">', "</ul>", language) == each
+
+    # "My games" names whoever is to move: a person, then a bot.
+    to_act = running.seat_to_act().user
+    viewer = next(user for user in users if user != to_act)
+    viewer.language = language
+    viewer.save()
+    for bot in (False, True):
+        to_act.is_bot = bot
+        to_act.save()
+        page = page_client(viewer).get(reverse("games:mine")).content.decode()
+        assert badged(page, "<tbody>", "</tbody>", language) == {to_act.username: bot}
 
 
 def test_bots_are_ranked_apart_from_persons(users):

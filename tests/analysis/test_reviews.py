@@ -14,6 +14,7 @@ from games import services
 from games.bots import Estimate
 from games.models import Game, Seat
 from puerto.celery import app as celery_app
+from tests.accounts.test_bot_accounts import badged, panel_badges
 
 
 @pytest.fixture
@@ -143,3 +144,23 @@ def test_the_players_own_profile_links_their_review_and_nobody_elses_does(finish
     bob.force_login(users[1])
     assert url in anna.get(profile).content.decode()
     assert url not in bob.get(profile).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_bot_carries_its_badge_on_the_review_board_and_the_score_chart(finished, users):
+    """Bob plays as a bot account: his badge beside his name on Anna's review board and in the
+    game's chart, none beside hers."""
+    users[1].is_bot = True
+    users[1].save()
+    review = Review.objects.get(seat__user=users[0])
+    review.decisions[0]["mark"] = "blunder"  # the page shows the board at a marked decision
+    review.save()
+    anna = Client()
+    anna.force_login(users[0])
+    names = ("anna", "bob")
+    page = anna.get(reverse("analysis:review", args=[finished.pk])).content.decode()
+    panels = panel_badges(page, finished.seats.exclude(user=None), names=names)
+    assert panels == {"anna": False, "bob": True}
+    game = anna.get(finished.get_absolute_url()).content.decode()
+    legend = badged(game, '<ul class="score-legend">', "</ul>", names=names)
+    assert legend == {"anna": False, "bob": True}

@@ -245,13 +245,14 @@ def test_every_refusal_has_its_status_and_message_and_changes_nothing(users):
         ("role_expected", {}),
         ("bad_tile", {"choices": "corn, indigo, sugar, tobacco, coffee, quarry"}),
     ]
-    # The others have their status's code (puerto.refusals), or REST framework's own.
+    # The others have a code of their own, their status's (puerto.refusals), or REST
+    # framework's.
     assert [(r.json()["code"], r.json()["params"]) for r, _, _ in cases[2:]] == [
         ("invalid", {}),
         ("invalid", {}),
         ("parse_error", {}),
         ("invalid", {}),
-        ("forbidden", {}),
+        ("not_seated", {}),
         ("not_found", {}),
         ("too_large", {}),
     ]

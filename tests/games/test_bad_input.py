@@ -1,20 +1,22 @@
 """Hostile payloads at every endpoint that reads a body or a number, with a session (its CSRF
-token checked, as a browser sends it) and with HTTP Basic: each answers a 4xx with a reason in
-one shape, ``{"error": …}``, and changes nothing. Run on PostgreSQL too, which refuses NUL in
-text where SQLite stores it."""
+token checked, as a browser sends it) and with HTTP Basic or a token: each answers a 4xx with
+a reason in one shape, ``{"error": …}``, and changes nothing. Run on PostgreSQL too, which
+refuses NUL in text where SQLite stores it."""
 
 import base64
 import json
 from datetime import UTC, datetime
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import chat, services
-from games.models import ChatMessage, ChatMute, Game, Move
+from accounts import tokens
+from games import challenges, chat, services
+from games.models import Challenge, ChatMessage, ChatMute, Game, Move
 
 DEEP = 1_500
 NOT_NUMBERS = ["²", "5" * 5_000, "9" * 30, "1.5", "0x1", "x"]
@@ -323,3 +325,128 @@ def test_the_lobby_against_the_ai_takes_only_the_word_ai(users, query):
     assert 'value="medium" selected' in (
         session(users[0]).get(f"{reverse('games:lobby')}?game=amerigo&against=ai").content.decode()
     )
+
+
+# Challenges: each endpoint with a session and with a token ------------------------------------
+
+
+def token(user) -> APIClient:
+    """A client with a personal token of ``user`` that may challenge and answer."""
+    _, text = tokens.create(user, "fuzz", ["create"])
+    return APIClient(raise_request_exception=False, HTTP_AUTHORIZATION=f"Bearer {text}")
+
+
+@pytest.fixture
+def open_game(users):
+    return services.create_game(users[0], engine="puerto_rico", num_players=3)
+
+
+def challenges_of(game) -> list:
+    return list(Challenge.objects.filter(game=game).values_list("invitee", "status"))
+
+
+HOSTILE_CHALLENGES = {
+    deep("username"): 400,
+    '{"username": "bob\\u0000"}': 400,
+    '{"username": "\\ud800"}': 400,
+    '{"username": "b\\udfffob"}': 400,
+    '{"username": ["bob"]}': 400,
+    '{"username": {"name": "bob"}}': 400,
+    '{"username": 5}': 400,
+    '{"username": true}': 400,
+    '{"username": null}': 400,
+    '{"username": "' + "b" * 5_000 + '"}': 400,
+    '{"username": "bob", "username": [["bob"]]}': 400,  # the last key counts
+    '"bob"': 400,
+    '["bob"]': 400,
+    "{}": 400,
+    "{nope": 400,
+    '{"username": "\\u00b2"}': 404,  # "²": a name's character, but nobody's
+    '{"username": "\\uff42\\uff4f\\uff42"}': 404,  # a full-width "bob" is not bob
+    '{"username": "\\u0663"}': 404,  # an Arabic-Indic three
+}
+"""Bodies no challenge is made of: unreadable ones are 400s, names of nobody 404s."""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, token])
+@pytest.mark.parametrize("body", HOSTILE_CHALLENGES)
+def test_a_hostile_challenge_is_refused_in_one_shape_and_makes_none(open_game, users, auth, body):
+    url = reverse("api:challenge", args=[open_game.pk])
+    response = auth(users[0]).post(url, body, content_type="application/json")
+    assert_refused(response, (HOSTILE_CHALLENGES[body],))
+    assert challenges_of(open_game) == []
+    ok = auth(users[0]).post(url, {"username": "bob"}, format="json")
+    assert ok.status_code == 201  # the endpoint works: only the body was wrong
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, token])
+@pytest.mark.parametrize("answer", ["accept", "decline", "withdraw"])
+@pytest.mark.parametrize(
+    "body", [deep("x"), '{"x": "\\u0000"}', '{"x": "\\ud800"}', "[1]", '"yes"', "{nope"]
+)
+def test_an_answer_with_a_body_is_refused_and_answers_nothing(open_game, users, auth, answer, body):
+    made = challenges.challenge(open_game.pk, users[0], "bob")
+    who = users[0] if answer == "withdraw" else users[1]
+    url = reverse(f"api:{answer}_challenge", args=[made.pk])
+    assert_refused(auth(who).post(url, body, content_type="application/json"))
+    assert challenges_of(open_game) == [(users[1].pk, "pending")]
+    assert auth(who).post(url).status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, token])
+@pytest.mark.parametrize("number", ["9" * 30, "2147483648", "0"])
+def test_a_challenge_number_past_any_row_is_a_404_in_one_shape(users, auth, number):
+    for answer in ("accept", "decline", "withdraw"):
+        response = auth(users[1]).post(f"/api/challenges/{number}/{answer}/")
+        assert_refused(response, (404,))
+    url = f"/api/games/{number}/challenges/"
+    response = auth(users[0]).post(url, {"username": "bob"}, format="json")
+    assert_refused(response, (404,))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("auth", [session, token])
+@pytest.mark.parametrize("query", [q for q in HOSTILE_QUERIES if q.startswith("page=")])
+def test_a_hostile_page_of_challenges_is_a_400_in_one_shape(users, auth, query):
+    assert_refused(auth(users[0]).get(f"{reverse('api:challenges')}?{query}"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    [
+        "username=bob%00",
+        "username=%ED%A0%80",  # a lone surrogate's bytes
+        "username=" + "b" * 5_000,
+        "username=%C2%B2",
+        "username[]=bob",
+        "username=bob&username=%00",  # the last counts
+        "",
+    ],
+)
+def test_a_hostile_challenge_form_says_why_and_makes_none(open_game, users, body):
+    client = Client(raise_request_exception=False)
+    client.force_login(users[0])
+    response = client.post(
+        reverse("games:challenge", args=[open_game.pk]),
+        body.encode("utf-8", "surrogatepass"),
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code == 303
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert said and all(m.level_tag == "error" for m in get_messages(response.wsgi_request))
+    assert challenges_of(open_game) == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("answer", ["accept", "decline", "withdraw"])
+def test_a_page_answer_to_a_challenge_that_is_not_yours_changes_nothing(open_game, users, answer):
+    made = challenges.challenge(open_game.pk, users[0], "bob")
+    client = Client(raise_request_exception=False)
+    client.force_login(users[2])
+    response = client.post(reverse(f"games:{answer}_challenge", args=[made.pk]))
+    assert response.status_code == 303
+    assert challenges_of(open_game) == [(users[1].pk, "pending")]

@@ -96,7 +96,7 @@ def test_another_users_key_is_unknown_to_you(users):
     stranger = post_api(api(users[4]), game, {"type": "pass"}, version=0, key="k")
     assert (stranger.status_code, stranger.json()) == (
         403,
-        {"error": "you have no seat in this game", "code": "forbidden", "params": {}},
+        {"error": "you have no seat in this game", "code": "not_seated", "params": {}},
     )
     waiting = next(u for u in users[:4] if u not in (anna, bob))
     other = post_api(api(waiting), game, prospector, version=0, key="k")

@@ -201,7 +201,7 @@ def test_a_leaderboard_has_persons_by_rating_a_page_at_a_time_and_the_ai_apart(
     assert (first["active"], first["page"], first["pages"], first["count"]) == ("90", 1, 2, 51)
     assert [r["username"] for r in first["results"]] == [f"p{i:03}" for i in range(50)]
     assert first["results"][0]["provisional"] and not first["results"][1]["provisional"]
-    assert first["previous"] is None and first["next"] == f"{url}?active=90&page=2"
+    assert first["previous"] is None and first["next"] == f"http://testserver{url}?active=90&page=2"
     assert [(a["level"], a["value"]) for a in first["ai_levels"]] == [("hard", 2500)]
     second = client_for().get(first["next"]).json()
     assert [(r["rank"], r["username"]) for r in second["results"]] == [(51, "p050")]
@@ -239,7 +239,9 @@ def test_an_empty_parameter_is_the_default_and_a_unicode_digit_the_number_it_is(
 def test_a_lone_surrogate_or_repeated_parameter_is_handled():
     url = reverse("api:leaderboard", args=["amerigo"])
     assert_refused(client_for().get(url + "?active=%ED%A0%80"))
-    assert client_for().get(url + "?active=7&active=all").json()["active"] == "all"
+    repeated = client_for().get(url + "?active=7&active=all")
+    assert_refused(repeated)
+    assert list(repeated.json()["fields"]) == ["active"]
 
 
 def test_bad_parameters_are_refused_in_the_readers_language(people):
@@ -334,3 +336,17 @@ def test_a_long_rating_history_is_the_latest_games_numbered_from_the_first(
     assert [p["game"] for p in rating["history"]] == [3, 4, 5]
     assert [p["value"] for p in rating["history"]] == [c.value_after for c in changes[2:]]
     assert rating["history"][-1]["value"] == Rating.objects.get(user=ann).value
+
+
+def test_a_leaderboard_lists_the_bot_accounts_apart_from_the_persons(django_user_model):
+    person = django_user_model.objects.create_user("pia")
+    robots = [django_user_model.objects.create_user(n, is_bot=True) for n in ("r1", "r2", "r3")]
+    rate("amerigo", person, 1500)
+    for robot, value in zip(robots, (1700, 1600, 1700), strict=True):
+        rate("amerigo", robot, value)
+    board = client_for().get(reverse("api:leaderboard", args=["amerigo"])).json()
+    assert [r["username"] for r in board["results"]] == ["pia"]
+    assert board["results"][0]["rank"] == 1  # ranked among persons
+    ranked = {r["username"]: r["rank"] for r in board["bots"]}
+    assert ranked == {"r1": 1, "r3": 1, "r2": 3}
+    assert [r["username"] for r in board["bots"]][-1] == "r2"

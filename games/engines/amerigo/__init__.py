@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .action_schema import ACTION_SCHEMA
 from .actions import REFUSALS, IllegalAction, action_from_json, action_to_json
 from .data import PLAYER_COUNTS
 from .rules import (
@@ -45,6 +46,7 @@ def from_json(data: dict[str, Any]) -> State:
 
 
 __all__ = [
+    "ACTION_SCHEMA",
     "NAME",
     "OPTIONS",
     "PLAYER_COUNTS",

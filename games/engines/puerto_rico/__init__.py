@@ -13,6 +13,7 @@ Typical use::
 The JSON forms of states and actions are documented in ``docs/engine.md``.
 """
 
+from .action_schema import ACTION_SCHEMA
 from .actions import (
     REFUSALS,
     Action,
@@ -68,6 +69,7 @@ def from_json(data: dict) -> State:
 
 
 __all__ = [
+    "ACTION_SCHEMA",
     "BUILDINGS",
     "COFFEE",
     "CORN",
