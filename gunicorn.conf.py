@@ -8,17 +8,33 @@ PostgreSQL 8-12 % more) and answered later. The one extra keeps a core busy whil
 waits (for a commit to reach the disk, or for a game's row lock): against 2 workers, 3 spent
 about 9 % more CPU and kept the game page's p95 under 30 ms in four runs of four where 2 did
 in three, and its p99 lower in three of four (docs/benchmarks.md, ninth series).
+The cores are the container's CPU limit where it has one (``cores``): on a big host without a
+limit, set one (``cpus:`` in compose) or ``WEB_CONCURRENCY``, as every worker holds a database
+connection and PostgreSQL allows 100 (docs/operations.md, "Database connections").
 ``WEB_CONCURRENCY`` sets another count, as it does for gunicorn without this file.
 """
 
+import math
 import os
 
+CPU_MAX = "/sys/fs/cgroup/cpu.max"
+"""cgroup v2's CPU limit of this container: ``<quota> <period>`` in microseconds, or ``max``."""
 
-def cores() -> int:
-    """The cores this process may use (a container's CPU set, not the host's count)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+
+def cores(cpu_max: str = CPU_MAX) -> int:
+    """The cores this process may use: a container's CPU limit (``cpus:`` in compose, cgroup v2)
+    rounded up, else its CPU set, never more than the CPU set. A container without either sees
+    the whole host, whose cores may be more than PostgreSQL has connections for."""
+    available = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    available = available or os.cpu_count() or 1
+    try:
+        with open(cpu_max) as limit:
+            quota, period = limit.read().split()[:2]
+    except (OSError, ValueError):
+        return available
+    if quota == "max" or not (quota.isdigit() and period.isdigit()) or int(period) == 0:
+        return available
+    return max(1, min(available, math.ceil(int(quota) / int(period))))
 
 
 workers = int(os.environ.get("WEB_CONCURRENCY") or cores() + 1)

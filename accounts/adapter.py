@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import lockout
 from accounts.models import DELETED_USERNAME_PREFIX, User
+from puerto.mail import message_id
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -29,8 +30,10 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def render_mail(self, template_prefix, email, context, headers=None):
         """allauth's mails greet from the site's name and address (``PUERTO_SITE_URL``), not
-        from the host the request happened to reach (a proxy's, or ``127.0.0.1:8000``)."""
+        from the host the request happened to reach (a proxy's, or ``127.0.0.1:8000``), with
+        a Message-ID in the site's domain."""
         site = SimpleNamespace(name="puerto", domain=urlsplit(settings.PUERTO_SITE_URL).netloc)
+        headers = {"Message-ID": message_id(), **(headers or {})}
         return super().render_mail(
             template_prefix, email, {**context, "current_site": site}, headers
         )

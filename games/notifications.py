@@ -43,6 +43,7 @@ from games.signals import (
     notifications_written,
     vote_opened,
 )
+from puerto.mail import message_id
 
 log = logging.getLogger(__name__)
 
@@ -566,7 +567,7 @@ def build_message(note: Notification) -> EmailMultiAlternatives:
         text = render_to_string(f"{base}.txt", context)
         html = render_to_string(f"{base}.html", context)
     unsubscribe = context["unsubscribe_url"]
-    headers = {"Auto-Submitted": "auto-generated"}
+    headers = {"Auto-Submitted": "auto-generated", "Message-ID": message_id()}
     if unsubscribe:
         headers["List-Unsubscribe"] = f"<{unsubscribe}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

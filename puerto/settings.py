@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "analysis",
     "events",
     "moderation",  # after accounts: it puts the moderation actions on the user admin
+    "puerto.apps.PuertoConfig",  # the site's own system checks and housekeeping tasks
 ]
 
 PUERTO_GAMES = ["games.shelf.puerto_rico", "games.shelf.amerigo"]
@@ -140,6 +141,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # browser while a move is written fails at once ("database table is locked"), where a
     # file's lock is waited for.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+# A password given on its own wins over the URL's: one with @ : / # would need escaping there.
+if os.environ.get("DATABASE_PASSWORD"):
+    DATABASES["default"]["PASSWORD"] = os.environ["DATABASE_PASSWORD"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -384,7 +388,12 @@ CELERY_BEAT_SCHEDULE: dict = {
     "send-digests": {"task": "games.tasks.send_digests", "schedule": 3600.0},
     # The event streams' journal keeps a day (events.tasks).
     "prune-events": {"task": "events.tasks.prune_events", "schedule": 3600.0},
+    # Housekeeping (puerto.tasks): expired sessions, and sent email older than
+    # PUERTO_KEEP_SENT_EMAIL_DAYS.
+    "clear-sessions": {"task": "puerto.tasks.clear_sessions", "schedule": 24 * 3600.0},
+    "prune-sent-email": {"task": "puerto.tasks.prune_sent_email", "schedule": 24 * 3600.0},
 }
+PUERTO_KEEP_SENT_EMAIL_DAYS = env_count("PUERTO_KEEP_SENT_EMAIL_DAYS", 90)
 # Reviews wait on a queue of their own, served by a worker of its own (Procfile.dev, compose):
 # a long review never holds up an AI move.
 CELERY_TASK_ROUTES = {"analysis.tasks.review_seat": {"queue": "reviews"}}
@@ -431,6 +440,9 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }

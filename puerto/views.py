@@ -19,6 +19,7 @@ from games import notifications
 from games.models import Game
 from games.registry import shelf
 from puerto import refusals
+from puerto.checks import email_delivery
 
 FRONT_PAGE_OPEN_GAMES = 8
 """Open games a visitor sees on the front page; the lobby lists more."""
@@ -81,11 +82,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
     Without the database nothing works: 503, so a load balancer stops sending requests here.
     Without Redis the site still serves (sessions are in the database, the cache falls back to
     memory, AI turns and email wait for it): 200 with ``"status": "degraded"``, so the web
-    processes stay in rotation while the report still says what is missing."""
+    processes stay in rotation while the report still says what is missing. ``email`` says
+    where mail goes (``relay``, ``catcher`` or ``not sent``: the check ``puerto.W001``) and
+    changes no status: the site serves without it."""
     report = {
         "status": "ok",
         "database": "ok" if _database_ok() else "down",
         "redis": _redis_status(),
+        "email": email_delivery(),
     }
     failing = [part for part in ("database", "redis") if report[part] == "down"]
     if failing:

@@ -63,9 +63,12 @@ def test_compose_checks_kept_database_connections_before_use():
 
 
 def test_every_compose_service_has_a_healthcheck():
+    """Every service that keeps running; the one-shot ``migrate`` exits when done."""
     services = load_compose()["services"]
 
     for name, service in services.items():
+        if service.get("restart") == "no":
+            continue
         assert service.get("healthcheck", {}).get("test"), f"{name} has no healthcheck"
 
 

@@ -7,6 +7,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_healthz_reports_ok_without_login(client, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "smtp.example.org"
+
     response = client.get("/healthz")
 
     assert response.status_code == 200
@@ -14,6 +17,7 @@ def test_healthz_reports_ok_without_login(client, settings):
         "status": "ok",
         "database": "ok",
         "redis": "ok" if settings.REDIS_URL else "not configured",
+        "email": "relay",
     }
 
 
