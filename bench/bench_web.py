@@ -221,7 +221,7 @@ class Player(threading.Thread):
             body = {"action": action, "version": game["version"]}
             self.pacer.wait()
             status, answer = self.request("move", "POST", f"/api/games/{game['id']}/moves/", body)
-            if status != 201:
+            if status not in (200, 201):  # 200: a move sent again, answered as stored
                 return
             game = answer["game"]
 
