@@ -38,3 +38,36 @@ def cores(cpu_max: str = CPU_MAX) -> int:
 
 
 workers = int(os.environ.get("WEB_CONCURRENCY") or cores() + 1)
+
+
+def on_starting(server) -> None:
+    """Metrics of all workers in one scrape: prometheus-client's multiprocess mode, each worker
+    writing its values to files in ``PROMETHEUS_MULTIPROC_DIR`` (a fresh directory of this
+    server when not set), emptied here before any worker starts (puerto/metrics.py)."""
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import tempfile
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="puerto-metrics-")
+        server.made_metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    os.makedirs(directory, exist_ok=True)
+    for name in os.listdir(directory):
+        if name.endswith(".db"):
+            os.remove(os.path.join(directory, name))
+
+
+def child_exit(server, worker) -> None:
+    """A worker that exited (restarted, or killed at its timeout) leaves its counters to the
+    sums but no longer counts in the live gauges."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server) -> None:
+    """The directory made by ``on_starting`` goes with the server."""
+    made = getattr(server, "made_metrics_dir", None)
+    if made:
+        import shutil
+
+        shutil.rmtree(made, ignore_errors=True)

@@ -31,6 +31,7 @@ from events.models import Event
 from events.streams import Stream
 from games.models import Game
 from puerto import refusals
+from puerto.metrics import OPEN_STREAMS
 
 LOOK_SECONDS = 60
 """With the bell up, a waiting stream still looks at the journal this often."""
@@ -158,6 +159,7 @@ async def _served(stream: Stream):
     it holds no database connection and only writes a comment now and then."""
     listener = bell.listener()
     ring = listener.subscribe(stream.key)
+    OPEN_STREAMS.inc()
     try:
         yield await _pooled(stream.opening)
         silence, looked = Silence(), time.monotonic()
@@ -169,6 +171,7 @@ async def _served(stream: Stream):
             if chunk := silence.broken(text):
                 yield chunk
     finally:
+        OPEN_STREAMS.dec()
         listener.unsubscribe(stream.key, ring)
 
 

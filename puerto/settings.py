@@ -6,6 +6,7 @@ everything else has a safe default. The README lists every variable.
 """
 
 import os
+import tomllib
 from pathlib import Path
 
 import dj_database_url
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "rest_framework",
     "drf_spectacular",
+    "django_prometheus",
     "allauth",
     "allauth.account",
     "allauth.mfa",
@@ -81,6 +83,8 @@ PUERTO_GAMES = ["games.shelf.puerto_rico", "games.shelf.amerigo"]
 """The games on offer (``games.registry``), in the lobby's order: the first is the default."""
 
 MIDDLEWARE = [
+    "puerto.logs.RequestIdMiddleware",  # first: every later record of the request has its id
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -94,6 +98,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.RateLimitHeadersMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "puerto.urls"
@@ -430,19 +435,76 @@ CELERY_TIMEZONE = TIME_ZONE
 # Production hardening: on whenever DEBUG is off; TLS is expected to end at a proxy.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]  # probes and scrapes on the inside
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 
+# Logs: readable lines on stderr in development; in production (DEBUG off, or LOG_FORMAT=json)
+# one JSON object a line on stdout (time, level, logger, message, request_id, task_id,
+# task_name) for a log collector. python-json-logger rather than django-structlog: it is only a
+# formatter on the standard logging every module here already uses, where structlog would bring
+# a second pipeline, its own request middleware and signals. The request and task ids come from
+# puerto.logs (a middleware and a filter on the handler).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "").strip().lower() or ("plain" if DEBUG else "json")
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"context": {"()": "puerto.logs.ContextFilter"}},
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(levelname)s %(name)s %(message)s %(request_id)s %(task_id)s %(task_name)s",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+            "timestamp": "time",
+        },
     },
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": LOG_FORMAT,
+            "filters": ["context"],
+            **({"stream": "ext://sys.stdout"} if LOG_FORMAT == "json" else {}),
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+# The worker and beat log through LOGGING too (JSON in production, with the task's id),
+# not through the handler Celery would otherwise put on the root logger.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# The release: pyproject.toml's version, shown by /healthz and named in Sentry's reports.
+with open(BASE_DIR / "pyproject.toml", "rb") as _pyproject:
+    PUERTO_VERSION = tomllib.load(_pyproject)["project"]["version"]
+
+# Metrics for Prometheus at /metrics (puerto/metrics.py, docs/operations.md): served to
+# loopback and private addresses, or to anyone sending ``Authorization: Bearer METRICS_TOKEN``;
+# a 404 to everyone else. PostgreSQL's queries, errors and connections are counted by
+# django-prometheus's wrapper of Django's backend (development's SQLite is left as it is).
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "django_prometheus.db.backends.postgresql"
+
+# Error reports to Sentry, only when SENTRY_DSN is set: no personal data (no addresses, users,
+# cookies, request bodies), the release and an environment to tell deployments apart.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "development" if DEBUG else "production")
+if SENTRY_DSN:
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        integrations=[DjangoIntegration(), CeleryIntegration()],
+        send_default_pii=False,
+        max_request_body_size="never",
+        release=f"puerto@{PUERTO_VERSION}",
+        environment=SENTRY_ENVIRONMENT,
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+    )

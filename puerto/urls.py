@@ -1,6 +1,6 @@
-"""Site-wide URLs: the home page, the health check, the games, the players, the JSON API,
-reports, the admin, sign-in, the visitors' language switch and the favicon browsers ask for at
-the root."""
+"""Site-wide URLs: the home page, the health check, the metrics, the games, the players, the
+JSON API, reports, the admin, sign-in, the visitors' language switch and the favicon browsers
+ask for at the root."""
 
 from allauth.account import views as allauth_views
 from django.contrib import admin
@@ -9,11 +9,12 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
-from puerto import views
+from puerto import metrics, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("games/", include("games.urls")),
     path("games/", include("analysis.urls")),
     path("players/", include("players.urls")),

@@ -84,9 +84,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
     memory, AI turns and email wait for it): 200 with ``"status": "degraded"``, so the web
     processes stay in rotation while the report still says what is missing. ``email`` says
     where mail goes (``relay``, ``catcher`` or ``not sent``: the check ``puerto.W001``) and
-    changes no status: the site serves without it."""
+    changes no status: the site serves without it. ``version`` is the release running."""
     report = {
         "status": "ok",
+        "version": settings.PUERTO_VERSION,
         "database": "ok" if _database_ok() else "down",
         "redis": _redis_status(),
         "email": email_delivery(),

@@ -45,7 +45,7 @@ def pytest_configure_node(node):
 def missing_services() -> dict[str, str]:
     """Map each unavailable marker to the reason, checked once per run."""
     missing = {}
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if not settings.DATABASES["default"]["ENGINE"].endswith(".postgresql"):
         missing["postgres"] = "DATABASE_URL does not point at PostgreSQL"
     if not settings.REDIS_URL:
         missing["redis"] = "REDIS_URL is not set"

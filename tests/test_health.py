@@ -1,3 +1,5 @@
+import tomllib
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -13,8 +15,10 @@ def test_healthz_reports_ok_without_login(client, settings):
     response = client.get("/healthz")
 
     assert response.status_code == 200
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert response.json() == {
         "status": "ok",
+        "version": pyproject["project"]["version"],
         "database": "ok",
         "redis": "ok" if settings.REDIS_URL else "not configured",
         "email": "relay",

@@ -1,6 +1,7 @@
 """Production settings and probes: the database password, the warning about unsent email, the
 log format, /healthz's email, gunicorn's core count, Message-IDs."""
 
+import json
 import os
 import re
 import runpy
@@ -79,10 +80,13 @@ def test_log_lines_carry_time_level_and_logger(tmp_path):
     result = run_python("-c", LOG_A_LINE, env=production_env(tmp_path))
 
     assert result.returncode == 0, result.stderr
-    line = result.stderr.strip().splitlines()[-1]
-    assert re.fullmatch(
-        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} WARNING games\.tasks: ai_turn_not_queued", line
-    ), line
+    line = json.loads(result.stdout.strip().splitlines()[-1])  # production: JSON lines
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+\+00:00", line["time"]), line
+    assert (line["level"], line["logger"], line["message"]) == (
+        "WARNING",
+        "games.tasks",
+        "ai_turn_not_queued",
+    )
 
 
 @pytest.mark.django_db
@@ -106,6 +110,7 @@ def test_healthz_says_where_email_goes_without_changing_the_status(
     assert response.status_code == 200
     assert response.json() == {
         "status": "ok",
+        "version": settings.PUERTO_VERSION,
         "database": "ok",
         "redis": "not configured",
         "email": email,

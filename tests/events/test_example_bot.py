@@ -26,24 +26,26 @@ def load_bot():
 
 
 class Served:
-    """Requests the live server started and finished, to wait for the last to end."""
+    """Requests the live server started while watched, to wait for the last of them to end.
+    Each is known by the thread that serves it, so a request of an earlier test that ends
+    meanwhile counts for nothing."""
 
     def __init__(self) -> None:
-        self.open = 0
+        self.open: set[int] = set()
         self.idle = threading.Condition()
 
     def started(self, **kwargs) -> None:
         with self.idle:
-            self.open += 1
+            self.open.add(threading.get_ident())
 
     def finished(self, **kwargs) -> None:
         with self.idle:
-            self.open -= 1
+            self.open.discard(threading.get_ident())
             self.idle.notify_all()
 
     def wait_for_all(self) -> None:
         with self.idle:
-            assert self.idle.wait_for(lambda: self.open == 0, timeout=30)
+            assert self.idle.wait_for(lambda: not self.open, timeout=30)
 
 
 @contextlib.contextmanager
