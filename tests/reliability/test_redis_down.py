@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -75,6 +76,7 @@ def test_health_says_redis_is_down_and_the_site_still_serves(own_redis):
         "database": "ok",
         "redis": "down",
         "email": "not sent",  # the tests' memory backend
+        "version": settings.PUERTO_VERSION,
         "failing": ["redis"],
     }
 
