@@ -486,35 +486,23 @@ def watch_page(data) -> tuple[PageForm, Page | None]:
 
 def listed_players(game: Game) -> list[dict]:
     """A listed game's players (``GameQuerySet.listed``): in a finished game first place
-    first, each with their placement and score; else in seat order."""
-    return [player for _, player in _listed_seats(game)]
-
-
-def _listed_seats(game: Game) -> list[tuple[int, dict]]:
-    """``listed_players``, each with its seat's position."""
+    first, each with their placement and score; else in seat order. ``bot`` puts the badge
+    beside a bot account's name on the pages (the API's serializers leave it out)."""
     names = game.names()
     ai = {s.position: s.is_ai for s in game.seats.all()}
+    bots = bot_seats(game)
     if game.status != Game.Status.FINISHED:
-        return [(i, {"name": name, "ai": ai[i]}) for i, name in enumerate(names)]
+        return [{"name": name, "ai": ai[i], "bot": i in bots} for i, name in enumerate(names)]
     return [
-        (
-            row.position,
-            {
-                "name": names[row.position],
-                "ai": ai[row.position],
-                "placement": row.placement,
-                "score": row.score,
-            },
-        )
+        {
+            "name": names[row.position],
+            "ai": ai[row.position],
+            "bot": row.position in bots,
+            "placement": row.placement,
+            "score": row.score,
+        }
         for row in game.results.all()
     ]
-
-
-def _page_players(game: Game) -> list[dict]:
-    """``listed_players`` for a page: each says whether a bot account plays it, for its
-    badge."""
-    bots = bot_seats(game)
-    return [{**player, "bot": position in bots} for position, player in _listed_seats(game)]
 
 
 def _list_status(form: forms.Form) -> int:
@@ -526,7 +514,7 @@ def archive(request: HttpRequest) -> HttpResponse:
     """Finished games to study, searchable; 400 with the form's errors for a search it cannot
     read."""
     form, page = archive_page(request.GET, request.user)
-    rows = [{"game": g, "players": _page_players(g)} for g in page or ()]
+    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
     context = {"form": form, "page": page, "rows": rows}
     return render(request, "games/archive.html", context, status=_list_status(form))
 
@@ -535,7 +523,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 def watch(request: HttpRequest) -> HttpResponse:
     """Running games anyone may watch; their pages show a spectator what any non-player sees."""
     form, page = watch_page(request.GET)
-    rows = [{"game": g, "players": _page_players(g)} for g in page or ()]
+    rows = [{"game": g, "players": listed_players(g)} for g in page or ()]
     context = {"form": form, "page": page, "rows": rows}
     return render(request, "games/watch.html", context, status=_list_status(form))
 

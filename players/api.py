@@ -341,12 +341,10 @@ QUERY = [
 
 
 def _entries(ratings) -> list[dict]:
-    """Ratings as a leaderboard's rows (``EntrySerializer``), ranked as they come (a rating's
-    ``rank`` if the query gave it one, else 1 plus the rows rated higher)."""
-    ratings = list(ratings)
+    """Ratings with their ``rank`` as a leaderboard's rows (``EntrySerializer``)."""
     return [
         {
-            "rank": getattr(r, "rank", None) or 1 + sum(o.value > r.value for o in ratings),
+            "rank": r.rank,
             "username": r.user.username,
             "name": r.user.public_name,
             "value": r.value,

@@ -38,9 +38,11 @@ def ai_levels(ladder: Ladder) -> list[Rating]:
 
 
 def bots(ladder: Ladder) -> list[Rating]:
-    """The bot accounts' ratings on ``ladder``, best first."""
+    """The bot accounts' ratings on ``ladder``, best first, with ``rank`` among them (equal
+    ratings share one)."""
     rows = Rating.objects.filter(ladder=ladder.key, user__is_bot=True, user__is_active=True)
-    return list(rows.select_related("user").order_by("-value", "-games"))
+    rank = Window(Rank(), order_by=F("value").desc())
+    return list(rows.select_related("user").annotate(rank=rank).order_by("-value", "-games"))
 
 
 def page_of(ladder: Ladder, active: str, number: int):

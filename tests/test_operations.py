@@ -5,7 +5,6 @@ import json
 import os
 import re
 import runpy
-import secrets
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -14,21 +13,15 @@ from django.utils import timezone
 
 from games import notifications
 from games.models import Notification
-from tests.helpers import project_env, run_python
+from tests.helpers import run_python
+from tests.test_settings import production_env as settings_env
 
 
 def production_env(tmp_path, **overrides):
-    values = {
-        "DEBUG": "false",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "puerto.example.org",
-        "CSRF_TRUSTED_ORIGINS": "https://puerto.example.org",
-        "DATABASE_URL": "postgres://puerto:from-the-url@db:5432/puerto",
-        "EMAIL_URL": "smtp://smtp.example.org:587/?tls=True",
-        "PUERTO_VAR_DIR": str(tmp_path / "var"),
-    }
-    env = project_env(**values)
-    env.pop("DATABASE_PASSWORD", None)  # none unless a test gives one
+    """``test_settings``' production environment, its database named by a URL that holds a
+    password, and no ``DATABASE_PASSWORD`` unless a test gives one."""
+    env = settings_env(tmp_path, DATABASE_URL="postgres://puerto:from-the-url@db:5432/puerto")
+    env.pop("DATABASE_PASSWORD", None)
     return env | overrides
 
 
