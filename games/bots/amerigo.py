@@ -385,12 +385,12 @@ def _search(
     # ``state`` holds beyond the view is only a guess too, and one guess would be trusted.
     rng = random.Random(seed)
 
-    def batch(alive: list[int]) -> list[tuple[float, float]]:
+    def batch(alive: list[int]) -> list[tuple[float, float, float]]:
         guess = am.determinize(view, rng.getrandbits(32))
         out = []
         for i in alive:
             margin = _playout(_finish(am.apply(guess, cands[i]), seat), seat)
-            out.append((margin, (margin > 0) + (margin == 0) / 2))
+            out.append((margin, (margin > 0) + (margin == 0) / 2, 1))
         return out
 
     return halving.search(cands, kept, batch, simulations or SIMULATIONS, budget)

@@ -1,12 +1,14 @@
 """The hard players' search, the same for every game: sequential halving over a few candidate
-moves with a budget counted in playouts, so a move depends on its seed only, never on the
-machine's load. A wall-time cap is only a safety net, far above what the default budget
+moves with a budget counted in the playouts' work, so a move depends on its seed only, never on
+the machine's load. A wall-time cap is only a safety net, far above what the default budget
 takes on an idle machine.
 
 A game supplies its candidates (its heuristic's favourite first) and ``batch``: one playout
-for each live candidate on one determinization of the seat's view, as ``(reward, win)``
-pairs: ``reward`` is what the search maximises, ``win`` the seat's chance to win (what
-``Estimate.win`` reports).
+for each live candidate on one determinization of the seat's view, as ``(reward, win, cost)``
+triples: ``reward`` is what the search maximises, ``win`` the seat's chance to win (what
+``Estimate.win`` reports), ``cost`` what the playout spent of the budget (1 where the budget
+is a number of playouts; the moves it played where it is a number of moves, so that short
+playouts near the game's end are many).
 """
 
 from __future__ import annotations
@@ -39,14 +41,15 @@ class Found:
 def search(
     candidates: list[Any],
     kept: set[int],
-    batch: Callable[[list[int]], list[tuple[float, float]]],
-    simulations: int,
+    batch: Callable[[list[int]], list[tuple[float, float, float]]],
+    budget: float,
     cap: float | None = None,
 ) -> Found:
-    """Play ``simulations`` playouts in all over ``candidates``: each stage gives the live
-    ones an equal share, then drops the worse half (never the favourite, index 0, nor those
-    in ``kept``). The first batch is always played; the search stops early only when the
-    next batch would pass ``cap`` seconds."""
+    """Spend ``budget`` (the playouts' cost, as ``batch`` reports it) over ``candidates``:
+    each stage gets an equal share, played in batches over the live candidates, then drops
+    the worse half (never the favourite, index 0, nor those in ``kept``). The first batch is
+    always played; no batch is started that would pass the budget, were it to cost as much
+    as the last, or end past ``cap`` seconds on the wall clock."""
     start = time.perf_counter()
     end = start + (cap or CAP)
     k = len(candidates)
@@ -55,20 +58,23 @@ def search(
         return found
     kept = kept | {0}
     stages = max(1, math.ceil(math.log2(k)))
-    used = 0
+    used = 0.0
     longest = 0.0
-    while not used or used + len(found.alive) <= simulations:
-        share = max(1, simulations // (stages * len(found.alive)))
-        for _ in range(share):
+    for stage in range(1, stages + 1):
+        while True:
             began = time.perf_counter()
-            for i, (reward, win) in zip(found.alive, batch(found.alive), strict=True):
+            cost = 0.0
+            for i, (reward, win, spent) in zip(found.alive, batch(found.alive), strict=True):
                 found.rewards[i].append(reward)
                 found.wins[i].append(win)
-            used += len(found.alive)
+                cost += spent
+            used += cost
             now = time.perf_counter()
             longest = max(longest, now - began)
-            if used + len(found.alive) > simulations or now + longest > end:
+            if used + cost > budget or now + longest > end:
                 return found
+            if used + cost > budget * stage / stages:
+                break
         if len(found.alive) > 2:
             order = sorted(found.alive, key=lambda i: -statistics.fmean(found.rewards[i]))
             found.alive = order[: (len(order) + 1) // 2]

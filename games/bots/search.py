@@ -8,9 +8,11 @@ each batch, and are split by sequential halving (``halving``). The heuristic's o
 is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
 heuristic knows.
 
-The budget is a number of playouts (``SIMULATIONS`` of the edition unless given), so a move
-depends on its seed only, whatever the machine's load; ``budget`` (seconds) caps the wall
-time as a safety net.
+The site's budget is a number of moves played in playouts (``MOVES``): about
+the same CPU for every decision, so a decision near the game's end, whose playouts are short,
+gets many more of them than one at its start. A caller may give a number of playouts instead
+(``simulations``). Either way a move depends on its seed only, whatever the machine's load;
+``budget`` (seconds) caps the wall time as a safety net.
 
 Playouts may also stop after ``PARAMS["horizon"]`` rounds and be scored by the fitted
 evaluation of ``rollout``, their role choices made by its fitted cheap policy
@@ -35,10 +37,13 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-SIMULATIONS = {"base": 120, "new_buildings": 80, "nobles": 80, "both": 80}
-"""Playouts a move by default (the site's hard player), by edition: at most about 2.2 s of
-CPU a move on the project's machine, early in a four-player game, where the expansions'
-longer games make a playout up to twice as long (``docs/benchmarks.md``)."""
+MOVES = 21_000
+"""Moves played in playouts a decision by default (the site's hard player): at most about
+2.2 s of CPU a decision on the project's machine, in every edition (a move costs about the
+same in each; the expansions' games are longer, so their playouts are fewer;
+``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its set-up."""
+OVERHEAD = 10
+"""What a playout's determinization and first move cost, in moves played."""
 PARAMS = {
     "noise": 0.45,
     "top": 4,
@@ -72,16 +77,19 @@ def _roles_so_far(state: State) -> int:
     return state.round * roles_per_round(state.num_players) + state.roles_chosen
 
 
-def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
+def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float, int]:
     """Play on in place for ``PARAMS["horizon"]`` rounds (to the next role choice after
     them, or the end). Returns the seat's reward in [0, 1] (half for its chance to win, a
-    quarter for its margin over the best rival, capped at ``margin_cap`` VP) and its chance
-    to win: at the end the result (a tie for the win shared), else the evaluation's."""
+    quarter for its margin over the best rival, capped at ``margin_cap`` VP), its chance to
+    win (at the end the result, a tie for the win shared, else the evaluation's) and the
+    moves played."""
     noise = PARAMS["noise"]
     fitted = PARAMS["fitted_roles"]
     stop = _roles_so_far(state) + PARAMS["horizon"] * roles_per_round(state.num_players)
     values = Values(state)
+    moves = 0
     while state.phase != "over":
+        moves += 1
         if state.phase == "role":
             if _roles_so_far(state) >= stop:
                 break
@@ -99,7 +107,7 @@ def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
     cap = PARAMS["margin_cap"]
     rival = max(x for s, x in enumerate(scores) if s != seat)
     margin = max(-cap, min(cap, scores[seat] - rival))
-    return 0.5 * win + 0.25 + 0.25 * margin / cap, win
+    return 0.5 * win + 0.25 + 0.25 * margin / cap, win, moves
 
 
 def _search(
@@ -111,7 +119,7 @@ def _search(
     include: Action | None = None,
 ) -> halving.Found:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped) with ``simulations`` playouts in all (default: ``SIMULATIONS`` of the edition)."""
+    dropped) with ``simulations`` playouts in all (default: ``MOVES`` moves)."""
     cands = candidates(state, Values(state))
     kept = set()
     if include is not None:
@@ -121,16 +129,20 @@ def _search(
     seat = state.current
     rng = random.Random(seed)
 
-    def batch(alive: list[int]) -> list[tuple[float, float]]:
-        """One playout per live candidate, all on one determinization and playout seed."""
+    def batch(alive: list[int]) -> list[tuple[float, float, float]]:
+        """One playout per live candidate, all on one determinization and playout seed; each
+        costs 1 against a budget of playouts, its moves against one of moves."""
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
-        return [
-            playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed)) for i in alive
-        ]
+        out = []
+        for i in alive:
+            reward, win, moves = playout(
+                rules.apply(guess, cands[i]), seat, random.Random(playout_seed)
+            )
+            out.append((reward, win, 1 if simulations else moves + OVERHEAD))
+        return out
 
-    playouts = simulations or SIMULATIONS[state.options["edition"]]
-    return halving.search(cands, kept, batch, playouts, budget)
+    return halving.search(cands, kept, batch, simulations or MOVES, budget)
 
 
 def choose(

@@ -15,7 +15,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.bots import LEVELS, choose_action, halving
+from games.bots import LEVELS, choose_action, halving, policy
+from games.bots.knowledge import Values
 from games.bots.puerto_rico import BOTS, search
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.state import Ship
@@ -188,32 +189,57 @@ def test_the_mayor_placement_is_built_directly_and_legal(monkeypatch):
             )
 
 
-def test_the_hard_players_budget_is_its_playouts_whatever_the_clock(monkeypatch):
+def test_the_hard_players_budget_is_its_moves_whatever_the_clock(monkeypatch):
     """Called as the site calls it (no budget, no simulations), the hard player plays its
-    default number of playouts, on a clock that crawls as on a loaded machine (0.1 s a
-    playout) as on a fast one: the same playouts, the same move. The wall-time cap (20 s)
+    default number of moves in playouts, on a clock that crawls as on a loaded machine (0.1 s
+    a playout) as on a fast one: the same playouts, the same move. The wall-time cap (20 s)
     is far off here."""
-    monkeypatch.setitem(search.SIMULATIONS, "base", 40)
+    monkeypatch.setattr(search, "MOVES", 6_000)
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
     playout = search.playout
-    moves, counts = [], []
+    moves, costs = [], []
     for tick in (0.0, 0.1):
         clock = [100.0]
         played = []
 
         def timed_playout(*args, tick=tick, clock=clock, played=played):
             clock[0] += tick
-            played.append(1)
-            return playout(*args)
+            result = playout(*args)
+            played.append(result[2] + search.OVERHEAD)
+            return result
 
         monkeypatch.setattr(search, "playout", timed_playout)
         monkeypatch.setattr(halving, "time", SimpleNamespace(perf_counter=lambda c=clock: c[0]))
         moves.append(choose_action(pr, view, bots=BOTS, level="hard", seed=1))
-        counts.append(len(played))
+        costs.append(played)
     assert moves[0] == moves[1]
-    assert counts[0] == counts[1]
-    assert 40 - 7 < counts[0] <= 40
+    assert costs[0] == costs[1]
+    assert 6_000 - 3 * max(costs[0]) < sum(costs[0]) <= 6_000
+
+
+def test_late_in_the_game_the_same_budget_buys_more_playouts(monkeypatch):
+    """A budget of moves: playouts from the last rounds are short, so there are many more of
+    them than from the first (on a clock that stands still: the cap plays no part)."""
+    monkeypatch.setattr(search, "MOVES", 3_000)
+    monkeypatch.setattr(halving, "time", SimpleNamespace(perf_counter=lambda: 100.0))
+    counts = []
+    playout = search.playout
+    for rounds in (0, 16):
+        state = pr.new_game(4, 8)
+        rng = random.Random(3)
+        while state.round < rounds or state.phase != "role":
+            state = pr.apply(state, policy.choose(state, Values(state), rng, 0.0))
+        played = []
+
+        def counted(*args, played=played):
+            played.append(1)
+            return playout(*args)
+
+        monkeypatch.setattr(search, "playout", counted)
+        search.choose(state, pr.player_view(state, state.current), 1)
+        counts.append(len(played))
+    assert counts[1] > 3 * counts[0]
 
 
 def test_bots_and_engines_import_no_django():

@@ -64,10 +64,10 @@ def test_a_candidate_dropped_after_two_lucky_playouts_does_not_outrank_the_final
 def fake_batch(means: list[float], log: list[list[int]]):
     """Playouts whose rewards cycle round each candidate's mean; ``log`` records each batch."""
 
-    def batch(alive: list[int]) -> list[tuple[float, float]]:
+    def batch(alive: list[int]) -> list[tuple[float, float, float]]:
         log.append(list(alive))
         wobble = 0.1 if len(log) % 2 else -0.1
-        return [(means[i] + wobble, means[i] + wobble) for i in alive]
+        return [(means[i] + wobble, means[i] + wobble, 1) for i in alive]
 
     return batch
 
@@ -102,7 +102,7 @@ def test_the_wall_time_cap_stops_the_search_within_it(monkeypatch):
     log: list[list[int]] = []
     inner = fake_batch([0.5] * 4, log)
 
-    def slow(alive: list[int]) -> list[tuple[float, float]]:
+    def slow(alive: list[int]) -> list[tuple[float, float, float]]:
         clock[0] += 0.01
         return inner(alive)
 
