@@ -47,17 +47,19 @@ def play_reference(state, view: dict, legal: list, seed: int, **limits) -> objec
 PAIRINGS = {
     4: {
         "medium-easy": ("medium", "easy", 0.40),
-        "hard-medium": ("hard", "medium", 0.40),
+        "hard-medium": ("hard", "medium", 0.85),
         "hard-easy": ("hard", "easy", 0.60),
         "hard-reference": ("hard", "hard-2026-11", 0.40),
     },
     2: {
-        "hard-medium": ("hard", "medium", 0.50),
+        "hard-medium": ("hard", "medium", 0.70),
         "hard-reference": ("hard", "hard-2026-11", 0.60),
     },
 }
 """Per player count, name: (tested level, level of the others, target win rate; chance is
 25 % with four players, 50 % with two)."""
+EXPANSION_TARGET = 0.70
+"""The hard player's target against medium players in an edition with an expansion."""
 GAMES = {
     "puerto_rico": (
         puerto_rico,
@@ -67,7 +69,7 @@ GAMES = {
     "amerigo": (
         amerigo,
         amerigo_bots.BOTS,
-        {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.40)}},
+        {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.55)}},
     ),
 }
 """Each game's engine, its bots (Puerto Rico's with the frozen reference of 2026-11-27) and
@@ -189,7 +191,7 @@ def main() -> None:
         for seat in range(players)
     ]
     keys = [run for run in runs for _ in range(deals * players)]
-    hard = f"{simulations} playouts a move" if simulations else "its default playouts a move"
+    hard = f"{simulations} playouts a move" if simulations else "its default budget a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
     if args.param:
         print(f"search.PARAMS: {search.PARAMS}")
@@ -216,6 +218,8 @@ def main() -> None:
     times: dict[str, list[float]] = defaultdict(list)
     for edition, name in runs:
         tested, other, target = pairings[name]
+        if edition != "base" and name == "hard-medium":
+            target = EXPANSION_TARGET
         rows = results[edition, name]
         n = len(rows)
         wins = sum(r["win"] for r in rows)

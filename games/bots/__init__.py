@@ -7,7 +7,7 @@ declared with the game on the shelf (``games.registry``).
 
 Levels: ``random`` (uniform over the legal actions), ``easy`` (the game's heuristic with noise
 on its scores), ``medium`` (the same heuristic, noise-free), ``hard`` (determinized Monte
-Carlo search over the hidden information, ``halving``: a budget of playouts).
+Carlo search over the hidden information, ``halving``: a budget counted in its playouts' work).
 """
 
 from __future__ import annotations
@@ -65,9 +65,9 @@ def choose_action(
 ) -> Any:
     """The action the game's AI player of ``level`` (one of ``bots``) takes, seeing ``view``
     (the ``player_view`` of the seat to act). ``simulations`` is the hard player's budget, in
-    playouts (its game's default when None: the site's), so its move is reproducible
-    whatever the machine's load; ``budget`` (seconds) only caps its wall time, a safety net
-    (``halving.CAP`` when None)."""
+    playouts (when None its game's default, the site's: in Puerto Rico a number of moves played
+    in playouts), so its move is reproducible whatever the machine's load; ``budget``
+    (seconds) only caps its wall time, a safety net (``halving.CAP`` when None)."""
     bot = bots.get(level)
     if bot is None:
         raise ValueError(f"unknown AI level {level!r}")

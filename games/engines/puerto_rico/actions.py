@@ -227,7 +227,9 @@ class Arrange:
     type: ClassVar[str] = "arrange"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "city", tuple(sorted((b, n) for b, n in self.city if n)))
+        city = [pair for pair in self.city if pair[1]]
+        city.sort()
+        object.__setattr__(self, "city", tuple(city))
         if self.noble_city:
             noble_city = tuple(sorted((b, n) for b, n in self.noble_city if n))
             object.__setattr__(self, "noble_city", noble_city)

@@ -148,11 +148,9 @@ def legal_actions(state: State) -> Sequence[Action]:
     members are computed on demand.
     """
     if state.phase == "role":
-        seen: dict[str, Action] = {}  # in the cards' order, a role on two cards once
-        for name, _, taken_by in state.roles:
-            if taken_by is None and name not in seen:
-                seen[name] = _CHOOSE_ROLE[name]
-        return [*seen.values(), *guests.legal(state)]
+        # In the cards' order, a role on two cards once.
+        free = dict.fromkeys(name for name, _, taken_by in state.roles if taken_by is None)
+        return [*map(_CHOOSE_ROLE.__getitem__, free), *guests.legal(state)]
     if state.phase == "over":
         return []
     if state.phase == "guests":
