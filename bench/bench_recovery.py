@@ -158,10 +158,10 @@ class RelaySession(socketserver.StreamRequestHandler):
 class Part:
     """A worker or beat process in its own process group, logging to a file."""
 
-    def __init__(self, kind: str, folder: Path, env: dict[str, str]) -> None:
+    def __init__(self, kind: str, folder: Path, env: dict[str, str], concurrency: int = 2) -> None:
         self.kind, self.log = kind, folder / f"{kind}-{uuid.uuid4().hex[:6]}.log"
         options = (
-            ["worker", "--concurrency=2", f"--hostname={self.log.stem}@%h"]
+            ["worker", f"--concurrency={concurrency}", f"--hostname={self.log.stem}@%h"]
             if kind == "worker"
             else [
                 *("beat", "--schedule", str(folder / "beat-schedule")),
@@ -204,11 +204,19 @@ def timed(call):
     return response.status_code, round(time.monotonic() - start, 2)
 
 
+def no_redis_server() -> bool:
+    """True (and said) when redis-server is not installed: a bench that starts its own has
+    nothing to measure."""
+    if shutil.which("redis-server") is None:
+        print("redis-server is not installed: nothing measured")
+        return True
+    return False
+
+
 def main() -> int:
     args = parse_args()
     strict = os.environ.get("CI", "").lower() == "true"
-    if shutil.which("redis-server") is None:
-        print("redis-server is not installed: nothing measured")
+    if no_redis_server():
         return 1 if strict else 0
     import psycopg
 
@@ -399,13 +407,30 @@ def measure_mail(relay: MailRelay) -> dict:
     }
 
 
+def ai_game(num_players: int = 3):
+    """A Puerto Rico game of AI players only, started: one hard player (about two seconds a
+    decision, so its task is busy), the others medium."""
+    from games import services
+    from games.models import Seat
+
+    return services.create_game(
+        None,
+        engine="puerto_rico",
+        num_players=num_players,
+        ai_seats=num_players - 1,
+        ai_level=Seat.AI.MEDIUM,
+        ai_levels=[Seat.AI.HARD],
+        join=False,
+    )
+
+
 def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts: list) -> dict:
     from allauth.account.models import EmailAddress
     from django.contrib.auth import get_user_model
     from django.test import Client
 
     from games import services
-    from games.models import Game, Move, Seat
+    from games.models import Game, Move
     from games.registry import get_engine
     from games.tasks import ping
 
@@ -426,18 +451,6 @@ def measure(args, folder: Path, env: dict[str, str], redis_server: Redis, parts:
                     moved[game.pk] = round(time.monotonic() - start, 1)
             time.sleep(0.1)
         return [moved.get(game.pk) for game in games]
-
-    def ai_game():
-        """One hard player (about a second a move, so its task is busy) and two medium ones."""
-        return services.create_game(
-            None,
-            engine="puerto_rico",
-            num_players=3,
-            ai_seats=2,
-            ai_level=Seat.AI.MEDIUM,
-            ai_levels=[Seat.AI.HARD],
-            join=False,
-        )
 
     user = get_user_model().objects.create_user("anna", "anna@example.org", PASSWORD)
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
