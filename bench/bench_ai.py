@@ -104,6 +104,7 @@ def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dic
     winners = [place.seat for place in outcome if place.placement == 1]
     totals = [place.score for place in outcome]
     return {
+        "seat": seat,
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],
         "others": sum(t for i, t in enumerate(totals) if i != seat) / (players - 1),
@@ -216,6 +217,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     times: dict[str, list[float]] = defaultdict(list)
+    seat_lines = []
     for edition, name in runs:
         tested, other, target = pairings[name]
         if edition != "base" and name == "hard-medium":
@@ -232,9 +234,18 @@ def main() -> None:
             f" | {low:.1%} to {high:.1%} | ≥ {target:.0%} ({verdict}) | {score:.1f}"
             f" | {rivals:.1f} |"
         )
+        seats = defaultdict(list)
         for r in rows:
+            seats[r["seat"]].append(r["win"])
             for level, ts in r["times"].items():
                 times[level].extend(ts)
+        by_seat = ", ".join(
+            f"seat {seat + 1} {sum(wins) / len(wins):.0%}" for seat, wins in sorted(seats.items())
+        )
+        seat_lines.append(f"{edition}, {tested} vs {other}, won by seat: {by_seat}")
+    print()
+    print("Seat 1 is the first governor (Puerto Rico) or the first to act (Amerigo).")
+    print("\n".join(seat_lines))
     print()
     print("| level | moves | mean s/move | max s/move |")
     print("|---|---|---|---|")
