@@ -367,17 +367,18 @@ def _check_city(
 ) -> int:
     """The pieces ``pairs`` put on buildings (with ``beside``, the other kind's, on the same
     circles), checked; returns how many."""
-    if len({name for name, _ in pairs}) != len(pairs):
+    if len(dict(pairs)) != len(pairs):
         raise IllegalAction("building_twice")
-    others = dict(beside)
+    others = dict(beside) if beside else None
+    city = pl.city
     placed = 0
     for name, n in pairs:
-        if name not in pl.city:
+        if name not in city:
             raise IllegalAction("no_building", building=name)
         if n < 0:
             raise IllegalAction("negative_count")
         circles = CIRCLES[name]
-        if n + others.get(name, 0) > circles:
+        if (n + others.get(name, 0) if others else n) > circles:
             raise IllegalAction("too_many_on_building", building=name, circles=circles)
         placed += n
     return placed
@@ -411,13 +412,16 @@ def play(state: State, action: Arrange, log: list[dict] | None) -> None:
     else:
         pl.noble_worked = [0] * len(ALL_ISLAND_KINDS)
     pl.worked = island
-    city = dict(action.city)
-    noble_city = dict(action.noble_city)
-    for name in pl.city:
-        pl.city[name] = city.get(name, 0) + noble_city.get(name, 0)
-    pl.noble_city = {name: n for name, n in noble_city.items() if n}
-    pl.san_juan = total - sum(pl.worked) - sum(pl.city.values())
-    pl.noble_san_juan = nobles - sum(pl.noble_worked) - sum(pl.noble_city.values())
+    city = pl.city
+    for name in city:
+        city[name] = 0
+    city.update(action.city)
+    noble_city = {name: n for name, n in action.noble_city if n}
+    for name, n in noble_city.items():
+        city[name] += n
+    pl.noble_city = noble_city
+    pl.san_juan = total - sum(island) - sum(city.values())
+    pl.noble_san_juan = nobles - sum(pl.noble_worked) - sum(noble_city.values())
     if log is not None:
         log.append(
             {
