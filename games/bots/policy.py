@@ -198,10 +198,7 @@ def _gain_mayor(state: State, values: Values, me: int) -> list[float]:
 
 def _gain_builder(state: State, values: Values, me: int) -> list[float]:
     # In the role phase the chooser is the seat choosing: prices include his discount.
-    return [
-        max(0.0, max((w for w, _ in _build_options(state, values, seat)), default=0.0))
-        for seat in range(state.num_players)
-    ]
+    return [_best_build(state, values, seat) for seat in range(state.num_players)]
 
 
 def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
@@ -425,22 +422,29 @@ def building_worth(pl: Player, circ: list[int], name: str, values: Values) -> fl
     return worth + W["b_violet"] * later * use
 
 
-def _build_options(state: State, values: Values, seat: int) -> list[tuple[float, str]]:
-    """(net worth, name) of each building ``seat`` can afford now."""
+def _best_build(state: State, values: Values, seat: int) -> float:
+    """The net worth of the best building ``seat`` can afford now; 0 when none is worth
+    its price."""
     pl = state.players[seat]
     free = CITY_SPACES - pl.city_spaces_used()
     cash = pl.doubloons
-    circ = circles(pl)
+    city = pl.city
     price_of = prices(state, seat)
-    out = []
+    money = values.money
+    circ = None
+    best = 0.0
     for name, left in state.buildings.items():
         b = BUILDINGS[name]
-        if not left or b.cost - b.column - 1 > cash or name in pl.city or b.spaces > free:
+        if not left or b.cost - b.column - 1 > cash or name in city or b.spaces > free:
             continue
         cost = price_of(b)
         if cost <= cash:
-            out.append((building_worth(pl, circ, name, values) - cost * values.money, name))
-    return out
+            if circ is None:
+                circ = circles(pl)
+            worth = building_worth(pl, circ, name, values) - cost * money
+            if worth > best:
+                best = worth
+    return best
 
 
 def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
