@@ -43,7 +43,8 @@ most about 2.2 s of CPU a decision on the project's machine, in a four-player ga
 expansion, whose buildings the heuristic weighs more of, a move costs more;
 ``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its set-up."""
 OVERHEAD = 10
-"""What a playout's determinization and first move cost, in moves played."""
+"""At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
+played; it also makes a playout that ends at once count."""
 PARAMS = {
     "noise": 0.45,
     "top": 4,

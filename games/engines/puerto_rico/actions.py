@@ -227,7 +227,7 @@ class Arrange:
     type: ClassVar[str] = "arrange"
 
     def __post_init__(self) -> None:
-        city = [pair for pair in self.city if pair[1]]
+        city = [(b, n) for b, n in self.city if n]
         city.sort()
         object.__setattr__(self, "city", tuple(city))
         if self.noble_city:
