@@ -15,11 +15,17 @@ scores, seconds per move.
         --simulations 1000                         # the search with other PARAMS
     python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
+    python bench/bench_ai.py --pairing hard-medium --games 8 --seed 300 --record a.jsonl
+    python bench/bench_ai.py --tally a.jsonl b.jsonl     # the tables of recorded games
+
+``--record`` appends each game as it ends, so a long ladder can run in pieces (in the
+background, over days, on several machines) and ``--tally`` adds the pieces up.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import platform
@@ -104,6 +110,7 @@ def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dic
     winners = [place.seat for place in outcome if place.placement == 1]
     totals = [place.score for place in outcome]
     return {
+        "deal": deal,
         "seat": seat,
         "win": 1 / len(winners) if seat in winners else 0.0,
         "score": totals[seat],
@@ -167,7 +174,22 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="append each game's result to this file as a JSON line as soon as it ends",
+    )
+    parser.add_argument(
+        "--tally",
+        type=Path,
+        nargs="+",
+        metavar="RECORD",
+        help="play nothing: the tables of the games in these --record files",
+    )
     args = parser.parse_args()
+    if args.tally:
+        tally(args.tally)
+        return
     pairings = GAMES[args.game][2].get(args.players, {})
     if args.pairing not in (*pairings, "all") or not pairings:
         parser.error(f"{args.game} with {args.players} players has: {', '.join(pairings) or '-'}")
@@ -207,9 +229,36 @@ def main() -> None:
         ordered = pool.imap(play_game, tasks)
         for i, (key, result) in enumerate(zip(keys, ordered, strict=True)):
             results[key].append(result)
+            if args.record:
+                edition, name = key
+                line = {"game": args.game, "players": players, "edition": edition}
+                with args.record.open("a") as record:
+                    record.write(json.dumps({**line, "pairing": name, **result}) + "\n")
             progress(i + 1, len(tasks), started)
     sys.stderr.write("\n")
+    report(args.game, players, results)
+    print(f"\nwall time {(time.perf_counter() - started) / 60:.1f} min")
 
+
+def tally(paths: list[Path]) -> None:
+    """The tables of recorded games, by game and player count."""
+    groups: dict[tuple[str, int], dict[tuple[str, str], list[dict]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for path in paths:
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            groups[row["game"], row["players"]][row["edition"], row["pairing"]].append(row)
+    for (game, players), results in groups.items():
+        deals = sorted({row["deal"] for rows in results.values() for row in rows})
+        print(f"{game}, {players} players, deals {deals[0]}-{deals[-1]} ({len(deals)} deals)")
+        report(game, players, results)
+        print()
+
+
+def report(game: str, players: int, results: dict[tuple[str, str], list[dict]]) -> None:
+    """Win rates against their targets, wins by seat, and the levels' time per move."""
+    pairings = GAMES[game][2][players]
     print()
     print(
         "| edition | players | pairing | games | win rate | 95 % interval | target | score"
@@ -218,11 +267,10 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     times: dict[str, list[float]] = defaultdict(list)
     seat_lines = []
-    for edition, name in runs:
+    for (edition, name), rows in results.items():
         tested, other, target = pairings[name]
         if edition != "base" and name == "hard-medium":
             target = EXPANSION_TARGET
-        rows = results[edition, name]
         n = len(rows)
         wins = sum(r["win"] for r in rows)
         low, high = wilson(wins, n)
@@ -253,7 +301,6 @@ def main() -> None:
         if times[level]:
             ts = times[level]
             print(f"| {level} | {len(ts)} | {sum(ts) / len(ts):.4f} | {max(ts):.3f} |")
-    print(f"\nwall time {(time.perf_counter() - started) / 60:.1f} min")
 
 
 if __name__ == "__main__":
