@@ -34,7 +34,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,6 +42,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from bench_recovery import free_port
 from bench_web import (
     ROOT,
     Pacer,
@@ -82,12 +82,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/4", help="emptied first")
     parser.add_argument("--seed", type=int, default=0)
     return parser.parse_args()
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 # The processes ------------------------------------------------------------------------------
