@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -820,7 +821,14 @@ def play_ai_turn(game_id: int, version: int, *, level: str | None = None) -> Mov
     rules = spec.engine
     view = rules.player_view(rules.from_json(game.state), seat.position)
     level = level or seat.ai_level
-    action = choose_action(rules, view, bots=spec.bots, level=level, seed=game.seed + version)
+    action = choose_action(
+        rules,
+        view,
+        bots=spec.bots,
+        level=level,
+        seed=game.seed + version,
+        simulations=settings.AI_SIMULATIONS,
+    )
     try:
         return submit_move(game_id, rules.action_to_json(action), ai=True, expected_version=version)
     except Conflict:

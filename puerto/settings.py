@@ -313,6 +313,9 @@ PUERTO_REVIEWS = env_bool("PUERTO_REVIEWS", True)
 REVIEW_GAME_SECONDS = env_count("REVIEW_GAME_SECONDS", 600)
 # Playouts per judged position (hints and reviews); 0: the hard AI player's own budget.
 ANALYSIS_SIMULATIONS = env_count("ANALYSIS_SIMULATIONS") or None
+# Playouts per decision of a hard AI seat; 0: its game's own budget, the site's (about 2 s of
+# CPU a decision). The tests set a few: they check what the seat does, not how well.
+AI_SIMULATIONS = env_count("AI_SIMULATIONS") or None
 
 # Event streams (events.views): a look at the journal this often without Redis's bell, at
 # least this often with it (a comment keeps the connection alive); under WSGI a stream ends

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
+from django.core.servers.basehttp import WSGIRequestHandler
 from django.test import override_settings
 from django.utils import timezone, translation
 
@@ -93,10 +94,30 @@ def quick_password_hashing():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def quick_hard_ai():
+    """A few playouts a decision for hard AI seats, hints and reviews: at the site's budget each
+    costs about 2 s of CPU, and the tests of the site check what a seat does, not how well it
+    plays. The tests of the budget itself (``tests/bots``) call the bots directly."""
+    with override_settings(AI_SIMULATIONS=8, ANALYSIS_SIMULATIONS=8):
+        yield
+
+
 @pytest.fixture
 def site_password_hashing(settings):
     """The site's own password hashers for this test."""
     settings.PASSWORD_HASHERS = SITE_PASSWORD_HASHERS
+
+
+@pytest.fixture(autouse=True, scope="session")
+def live_server_without_nagle():
+    """The live server (``live_server``, under the browser and Schemathesis) sends each answer
+    at once. With Nagle's algorithm on, as ``socketserver`` leaves it, an answer's last small
+    write waits for the client's delayed ACK, 40 ms a request on a kept-alive connection: the
+    Schemathesis run took four minutes instead of one."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WSGIRequestHandler, "disable_nagle_algorithm", True)
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -216,3 +216,25 @@ def test_when_every_fallback_fails_the_task_fails_and_the_game_waits(anna, monke
     with pytest.raises(ValueError, match="math domain error"):
         tasks.play_ai_turn(game.pk, 0)
     assert Game.objects.get(pk=game.pk).version == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("simulations", [None, 3])
+def test_a_hard_seat_searches_with_the_sites_ai_simulations(
+    anna, monkeypatch, settings, simulations
+):
+    """``AI_SIMULATIONS`` reaches the hard player; unset, it keeps its game's own budget."""
+    game = game_waiting_for_an_ai(anna, monkeypatch, level=Seat.AI.HARD)
+    settings.AI_SIMULATIONS = simulations
+    asked = []
+
+    def spy(state, view, legal, seed, **limits):
+        asked.append(limits["simulations"])
+        return legal[0]
+
+    monkeypatch.setitem(BOTS, Seat.AI.HARD, spy)
+    monkeypatch.setattr(tasks.play_ai_turn, "delay", lambda *args: None)  # one task only
+    monkeypatch.setattr(tasks, "AI_MOVES_PER_TASK", 1)
+    tasks.play_ai_turn(game.pk, 0)
+    assert asked == [simulations]
+    assert Game.objects.get(pk=game.pk).version == 1
