@@ -113,7 +113,9 @@ def open_windows(state: State, first: int, then: str) -> bool:
     on to ``then`` (a role's phase, ``STORAGE`` or ``GAME_END``). False, the state untouched,
     when no seat can: the caller goes on at once."""
     n = state.num_players
-    if not any(GUEST_HOUSE in pl.city for pl in state.players):  # the usual case, first
+    if GUEST_HOUSE not in state.buildings or not any(  # the usual cases, first
+        GUEST_HOUSE in pl.city for pl in state.players
+    ):
         state.guests_queue = ()
         state.guests_then = None
         return False

@@ -91,8 +91,11 @@ def noble_choices(state: State) -> tuple[bool, ...]:
     return (False, True) if state.turn < offset else (False,)
 
 
-_SLOT = 80
-"""Bits per count in a packed polynomial: far more than the placements of any board."""
+_SLOT = 48
+"""Bits per count in a packed polynomial. A count is at most the placements of any number of
+pieces, the product of each group's circles + 1: below 2^12 for the 12 island spaces and
+4^12 for the 12 city spaces (three circles at most), 2^36 in all, so no count spills into the
+next slot; wider slots only make the products slower."""
 _RUNS = [sum(1 << (_SLOT * y) for y in range(r + 1)) for r in range(ISLAND_SPACES + 1)]
 """_RUNS[r] = 1 + b + … + b^r: 0..r colonists in one group."""
 _DOWN = [_RUNS[r::-1] for r in range(len(_RUNS))]
@@ -366,13 +369,16 @@ def _check_city(
     pl: Player, pairs: tuple[tuple[str, int], ...], beside: tuple[tuple[str, int], ...]
 ) -> int:
     """The pieces ``pairs`` put on buildings (with ``beside``, the other kind's, on the same
-    circles), checked; returns how many."""
-    if len(dict(pairs)) != len(pairs):
-        raise IllegalAction("building_twice")
+    circles), checked; returns how many. ``Arrange`` keeps its pairs sorted by building, so
+    a building named twice is named twice in a row."""
     others = dict(beside) if beside else None
     city = pl.city
     placed = 0
+    last = None
     for name, n in pairs:
+        if name == last:
+            raise IllegalAction("building_twice")
+        last = name
         if name not in city:
             raise IllegalAction("no_building", building=name)
         if n < 0:

@@ -19,6 +19,7 @@ from .data import (
     ALL_GOODS,
     BASE,
     BUILDINGS,
+    GUEST_HOUSE,
     NOBLES,
     NOBLES_IN_BOX,
     ROLES,
@@ -147,16 +148,20 @@ def legal_actions(state: State) -> Sequence[Action]:
     In the mayor phase this is an ``Arrangements`` sequence: indexable and iterable, but its
     members are computed on demand.
     """
-    if state.phase == "role":
-        # In the cards' order, a role on two cards once.
-        free = dict.fromkeys(name for name, _, taken_by in state.roles if taken_by is None)
-        return [*map(_CHOOSE_ROLE.__getitem__, free), *guests.legal(state)]
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "role":
+        actions = [_CHOOSE_ROLE[name] for name, _, taken_by in state.roles if taken_by is None]
+        if len(state.roles) > len(ROLES):  # two prospectors (five players): each role once
+            actions = [*dict.fromkeys(actions)]
+    elif phase == "over":
         return []
-    if state.phase == "guests":
+    elif phase == "guests":
         return [*guests.legal(state), PASS]
-    actions = PHASE_MODULES[state.phase].legal(state)
-    if state.phase not in guests.NO_MOVES:
+    else:
+        actions = PHASE_MODULES[phase].legal(state)
+        if phase in guests.NO_MOVES:
+            return actions
+    if GUEST_HOUSE in state.buildings:  # a game without it (most) has no guests to ask about
         moves = guests.legal(state)
         if moves:
             return [*actions, *moves]
