@@ -90,16 +90,17 @@ def _pay_lighthouse(state: State, seat: int, doubloons: int, log: list[dict] | N
 def ships_for(ships: Sequence[Sequence], good: int, have: int) -> list[int]:
     """The ships (``state.ships``, or a copy a bot plays ahead on) that a seat holding
     ``have`` barrels of ``good`` may load them on."""
-    empty = []
+    best, fullest = 0, []  # the empty ships that take the most of them
     for i, (cap, g, n) in enumerate(ships):
         if g == good:
             return [i] if n < cap else []
         if g is None:
-            empty.append((min(cap, have), i))
-    if not empty:
-        return []
-    best = max(e[0] for e in empty)
-    return [i for amount, i in empty if amount == best]
+            amount = cap if cap < have else have
+            if amount > best:
+                best, fullest = amount, [i]
+            elif amount == best:
+                fullest.append(i)
+    return fullest
 
 
 def _loads(state: State, seat: int) -> list[Action]:

@@ -127,10 +127,12 @@ class Arrangements(Sequence[Arrange]):
         capacity = sum(self._caps)
         # One table serves every variant with nobles: its rows for fewer nobles are the same;
         # one product serves every variant without.
-        most = max(nobles for *_, nobles in variants)
+        nobles_placed = [nobles for *_, nobles in variants]
+        most = max(nobles_placed)
         shared = self._ways2(most) if most else []
-        plain = self._ways() if not all(nobles for *_, nobles in variants) else []
+        plain = self._ways() if 0 in nobles_placed else []
         self._variants = []
+        self._len = 0
         for privilege, take, colonists, nobles in variants:
             placed = min(colonists + nobles, capacity)
             if nobles:
@@ -145,7 +147,7 @@ class Arrangements(Sequence[Arrange]):
                 splits = None
                 count = _coefficient(ways[0], placed)
             self._variants.append((privilege, take, placed, ways, splits, count))
-        self._len = sum(v[5] for v in self._variants)
+            self._len += count
 
     def _ways(self) -> list[int]:
         """ways[i]: how many ways groups i.. can hold each number r of colonists, as a
@@ -208,6 +210,9 @@ class Arrangements(Sequence[Arrange]):
         counts = []
         r = placed
         for i, cap in enumerate(self._caps):
+            if not r:  # every piece placed: the groups left stay empty
+                counts += [0] * (len(self._caps) - i)
+                break
             top = cap if cap < r else r
             # The ways of c = top .. 0 colonists here are the coefficients r - top .. r below.
             window = ways[i + 1] >> (_SLOT * (r - top))
@@ -422,7 +427,7 @@ def play(state: State, action: Arrange, log: list[dict] | None) -> None:
     for name in city:
         city[name] = 0
     city.update(action.city)
-    noble_city = {name: n for name, n in action.noble_city if n}
+    noble_city = dict(action.noble_city)  # (``Arrange`` leaves out buildings without one)
     for name, n in noble_city.items():
         city[name] += n
     pl.noble_city = noble_city
