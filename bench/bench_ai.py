@@ -15,6 +15,7 @@ scores, seconds per move.
         --simulations 1000                         # the search with other PARAMS
     python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
+    python bench/bench_ai.py --game amerigo --pairing hard-medium --param z=1   # other HARD
     python bench/bench_ai.py --pairing hard-medium --games 8 --seed 300 --record a.jsonl
     python bench/bench_ai.py --tally a.jsonl b.jsonl     # the tables of recorded games
 
@@ -71,21 +72,23 @@ GAMES = {
         puerto_rico,
         {**puerto_rico_bots.BOTS, "hard-2026-11": play_reference},
         PAIRINGS,
+        search.PARAMS,
     ),
     "amerigo": (
         amerigo,
         amerigo_bots.BOTS,
         {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.55)}},
+        amerigo_bots.HARD,
     ),
 }
-"""Each game's engine, its bots (Puerto Rico's with the frozen reference of 2026-11-27) and
-its pairings by player count."""
+"""Each game's engine, its bots (Puerto Rico's with the frozen reference of 2026-11-27), its
+pairings by player count and its hard player's parameters (``--param``)."""
 
 
 def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dict:
     """One game; returns the tested seat's result, the scores and the move times."""
     game, edition, players, tested, other, deal, seat, simulations = task
-    engine, bots, _ = GAMES[game]
+    engine, bots, *_ = GAMES[game]
     options = {"edition": edition} if game == "puerto_rico" else None
     state = engine.new_game(players, seed=deal, options=options)
     times: dict[str, list[float]] = defaultdict(list)
@@ -169,8 +172,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a number in the Puerto Rico hard player's search.PARAMS (inf allowed), instead"
-        " of its default; repeatable",
+        help="a number in the hard player's parameters (Puerto Rico: search.PARAMS, Amerigo:"
+        " amerigo.HARD; inf allowed), instead of its default; repeatable",
     )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="first deal (default 0)")
@@ -190,16 +193,17 @@ def main() -> None:
     if args.tally:
         tally(args.tally)
         return
-    pairings = GAMES[args.game][2].get(args.players, {})
+    _engine, _bots, by_count, params = GAMES[args.game]
+    pairings = by_count.get(args.players, {})
     if args.pairing not in (*pairings, "all") or not pairings:
         parser.error(f"{args.game} with {args.players} players has: {', '.join(pairings) or '-'}")
     if args.game != "puerto_rico" and args.edition != "base":
         parser.error("--edition is for Puerto Rico")
     for param in args.param:
         key, _, value = param.partition("=")
-        if key not in search.PARAMS:
-            parser.error(f"search.PARAMS has {', '.join(search.PARAMS)}")
-        search.PARAMS[key] = type(search.PARAMS[key])(float(value))
+        if key not in params:
+            parser.error(f"the {args.game} hard player's parameters are {', '.join(params)}")
+        params[key] = type(params[key])(float(value))
     names = list(pairings) if args.pairing == "all" else [args.pairing]
     editions = EDITIONS if args.edition == "all" else (args.edition,)
     simulations = args.simulations or None
@@ -217,7 +221,7 @@ def main() -> None:
     hard = f"{simulations} playouts a move" if simulations else "its default budget a move"
     print(f"python {platform.python_version()}, {args.jobs} processes, hard player: {hard}")
     if args.param:
-        print(f"search.PARAMS: {search.PARAMS}")
+        print(f"hard player's parameters: {params}")
     print(
         f"{args.game}, {players} players, edition {', '.join(editions)}: {deals * players}"
         f" games per pairing ({deals} deals x {players} seats)"

@@ -306,11 +306,12 @@ SIMULATIONS = 12
 """Playouts a move by default (the site's hard player): at most about 2 s of CPU a move on
 the project's machine (``docs/benchmarks.md``); the budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 2, "rival": 1.0}
+HARD = {"top": 3, "turns": 2, "rival": 1.0, "z": 0.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
-seat's action (2: to the end of the next turn), and the weight of the best rival's worth in a
-playout's score. Playing to the end of the turn under way only, or scoring the seat's worth
-alone, gained little over medium in trial games; a third turn took too long."""
+seat's action (2: to the end of the next turn), the weight of the best rival's worth in a
+playout's score, and the standard errors by which a searched option must beat medium's
+favourite (0: any lead). Playing to the end of the turn under way only, or scoring the seat's
+worth alone, gained little over medium in trial games; a third turn took too long."""
 
 
 def _medium_turn(state: am.State) -> am.State:
@@ -406,7 +407,7 @@ def play_hard(
     simulations: int | None = None,
 ) -> Any:
     """The searched option (``_search``) with the best mean margin over the best rival."""
-    return halving.pick(_search(state, view, seed, budget, simulations), 0.0)
+    return halving.pick(_search(state, view, seed, budget, simulations), HARD["z"])
 
 
 def analyse(
