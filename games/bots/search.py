@@ -8,7 +8,7 @@ each batch, and are split by sequential halving (``halving``). The heuristic's o
 is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
 heuristic knows.
 
-The site's budget is a number of moves played in playouts (``MOVES`` of the edition): about
+The site's budget is a number of moves played in playouts (``MOVES``): about
 the same CPU for every decision, so a decision near the game's end, whose playouts are short,
 gets many more of them than one at its start. A caller may give a number of playouts instead
 (``simulations``). Either way a move depends on its seed only, whatever the machine's load;
@@ -37,11 +37,11 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-MOVES = {"base": 21_000, "nobles": 14_000, "new_buildings": 14_000, "both": 14_000}
-"""Moves played in playouts a decision by default (the site's hard player), by edition: at
-most about 2.2 s of CPU a decision on the project's machine, in a four-player game (with an
-expansion, whose buildings the heuristic weighs more of, a move costs more;
-``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its set-up."""
+MOVES = 21_000
+"""Moves played in playouts a decision by default (the site's hard player), in every edition:
+a move costs about the same in each (55–65 µs), so at most about 2 s of CPU a decision on the
+project's machine, in a four-player game (``docs/benchmarks.md``). A playout costs
+``OVERHEAD`` moves more for its set-up."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
 played; it also makes a playout that ends at once count."""
@@ -120,7 +120,7 @@ def _search(
     include: Action | None = None,
 ) -> halving.Found:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped) with ``simulations`` playouts in all (default: ``MOVES`` of the edition)."""
+    dropped) with ``simulations`` playouts in all (default: ``MOVES``)."""
     cands = candidates(state, Values(state))
     kept = set()
     if include is not None:
@@ -143,9 +143,7 @@ def _search(
             out.append((reward, win, 1 if simulations else moves + OVERHEAD))
         return out
 
-    return halving.search(
-        cands, kept, batch, simulations or MOVES[state.options["edition"]], budget
-    )
+    return halving.search(cands, kept, batch, simulations or MOVES, budget)
 
 
 def choose(
