@@ -39,8 +39,8 @@ from .knowledge import Values
 
 MOVES = 21_000
 """Moves played in playouts a decision by default (the site's hard player), in every edition:
-a move costs about the same in each (55–65 µs), so at most about 2 s of CPU a decision on the
-project's machine, in a four-player game (``docs/benchmarks.md``). A playout costs
+a move costs about the same in each (55 to 65 µs), so at most about 1.3 s of CPU a decision on
+the project's idle machine (``docs/benchmarks.md``). A playout costs
 ``OVERHEAD`` moves more for its set-up."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
