@@ -40,8 +40,8 @@ from .knowledge import Values
 MOVES = 21_000
 """Moves played in playouts a decision by default (the site's hard player), in every edition:
 a move costs about the same in each (55 to 65 µs), so at most about 1.3 s of CPU a decision on
-the project's idle machine (``docs/benchmarks.md``). A playout costs
-``OVERHEAD`` moves more for its set-up."""
+the project's idle machine (``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for
+its set-up."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
 played; it also makes a playout that ends at once count."""
@@ -120,7 +120,7 @@ def _search(
     include: Action | None = None,
 ) -> halving.Found:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped) with ``simulations`` playouts in all (default: ``MOVES``)."""
+    dropped) with ``simulations`` playouts in all (default: ``MOVES`` moves in playouts)."""
     cands = candidates(state, Values(state))
     kept = set()
     if include is not None:
