@@ -2,7 +2,8 @@
 of look-ahead on a sample of the actions, scored by a rough value of the seat's position),
 ``medium`` (every option played out greedily to the end of its action and judged by an
 estimate of the final scoring), ``hard`` (medium's best few options played out by medium
-players for every seat to the end of the next turn, judged against the best rival).
+players for every seat to the end of the third turn after its own, judged against the
+best rival).
 
 Like the Puerto Rico players they see only their seat's view: ``choose_action`` hands them
 a determinized state.
@@ -121,10 +122,10 @@ _HARBOURS: dict[tuple[str, tuple[int, ...]], dict[int, int]] = {}
 """(landscape, free anchor fields) → water field → moves to the nearest of them."""
 
 
-def _harbour_distance(state: am.State, start: int) -> int:
-    """Moves from ``start`` to the nearest anchor field whose trading-post field is free
-    (``FAR`` when none is nearer). One search from all free anchor fields at once serves
-    every start while the free trading-post fields stay the same."""
+def _harbours(state: am.State) -> dict[int, int]:
+    """Water field → moves to its nearest anchor field whose trading-post field is free
+    (fields ``FAR`` or more moves away left out). One search from all free anchor fields
+    at once serves every ship and voyage while the free trading-post fields stay the same."""
     m = state.map
     cover = state.cover
     free = tuple(a for p, a in m.posts if not cover[p])
@@ -134,7 +135,7 @@ def _harbour_distance(state: am.State, start: int) -> int:
         if len(_HARBOURS) > 4096:
             _HARBOURS.clear()
         distances = _HARBOURS[key] = _distances(m, free)
-    return distances.get(start, FAR)
+    return distances
 
 
 def _distances(m: Any, sources: tuple[int, ...]) -> dict[int, int]:
@@ -214,9 +215,11 @@ def worth(state: am.State, seat: int, now: am.State) -> float:
         * sum(n * len(SHAPES[VILLAGES[v][0]]) * 0.7 for v, n in p.villages_held.items())
     )
     score += later * 2.0 * min(len(p.posts), 6)
-    for ship in p.ships:
-        if ship >= 0:
-            score += later * max(0.0, 3.0 - 0.25 * _harbour_distance(state, ship))
+    ships = [ship for ship in p.ships if ship >= 0]
+    if ships:
+        harbours = _harbours(state)
+        for ship in ships:
+            score += later * max(0.0, 3.0 - 0.25 * harbours.get(ship, FAR))
     return score
 
 
@@ -228,7 +231,7 @@ def _cheap(state: am.State, action: dict) -> float:
         large = state.map.large(state.map.island[cells[0]])
         raw = sum(1 for c in cells if c in state.raw_left)
         return len(cells) * (1.5 if large else 1.0) + 2 * raw
-    return -_harbour_distance(state, action["to"])
+    return -_harbours(state).get(action["to"], FAR)
 
 
 def _steps(state: am.State) -> list[dict]:
@@ -302,16 +305,20 @@ def play_medium(state: am.State, view: dict, legal: list, seed: int, **limits: A
 
 # --- hard --------------------------------------------------------------------------------
 
-SIMULATIONS = 12
-"""Playouts a move by default (the site's hard player): at most about 2 s of CPU a move on
-the project's machine (``docs/benchmarks.md``); the budget is counted in playouts, so a move
+SIMULATIONS = 6
+"""Playouts a move by default (the site's hard player): one for each of the three options
+searched, then one more for the two best; at most about 2.1 s of CPU a move on the project's
+machine (``docs/benchmarks.md``). The playouts of one option differ little (their paired
+differences' standard error is mostly below 1 VP, the options' differences several VP), so
+a longer look buys more than more playouts. The budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 2, "rival": 1.0, "z": 0.0}
+HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
-seat's action (2: to the end of the next turn), the weight of the best rival's worth in a
-playout's score, and the standard errors by which a searched option must beat medium's
-favourite (0: any lead). Playing to the end of the turn under way only, or scoring the seat's
-worth alone, gained little over medium in trial games; a third turn took too long."""
+seat's action (4: to the end of the third turn after this one), the weight of the best
+rival's worth in a playout's score, and the standard errors by which a searched option must
+beat medium's favourite (0: any lead). Playing to the end of the next turn only (2) won
+about 37 % against three medium players, the end of the turn under way (1) 27.5 %; scoring
+the seat's worth alone gained little over medium in trial games."""
 
 
 def _medium_turn(state: am.State) -> am.State:

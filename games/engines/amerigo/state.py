@@ -66,8 +66,8 @@ class Player:
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
-        for name in ("vp", "gold", "cannons", "progress", "moved", "chests"):
-            setattr(p, name, getattr(self, name))
+        p.vp, p.gold, p.cannons = self.vp, self.gold, self.cannons
+        p.progress, p.moved, p.chests = self.progress, self.moved, self.chests
         p.posts = self.posts[:]
         p.ships = self.ships[:]
         p.landscapes = self.landscapes[:]
