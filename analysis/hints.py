@@ -17,7 +17,8 @@ from games.models import Game, Seat
 from games.services import Conflict, Forbidden
 
 SHOWN = 3
-"""The choices a hint shows, the AI's first."""
+"""The choices a hint shows, the AI's first; only those searched to the end, whose win shares
+compare (a choice dropped early had too few playouts: one playout's win would outrank them)."""
 
 
 def offered(game: Game, seat: Seat | None) -> bool:
@@ -74,7 +75,7 @@ def answer(hint_id: int) -> None:
     )
     hint.estimates = [
         {"action": rules.action_to_json(e.action), "win": e.win, "playouts": e.playouts}
-        for e in estimates[:SHOWN]
+        for e in [e for e in estimates if e.finalist][:SHOWN]
     ]
     hint.answered_at = timezone.now()
     hint.save(update_fields=["estimates", "answered_at"])
