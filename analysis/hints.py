@@ -73,9 +73,10 @@ def answer(hint_id: int) -> None:
         seed=game.seed + hint.version,
         simulations=settings.ANALYSIS_SIMULATIONS,
     )
+    finalists = [e for e in estimates if e.finalist]
     hint.estimates = [
         {"action": rules.action_to_json(e.action), "win": e.win, "playouts": e.playouts}
-        for e in [e for e in estimates if e.finalist][:SHOWN]
+        for e in finalists[:SHOWN]
     ]
     hint.answered_at = timezone.now()
     hint.save(update_fields=["estimates", "answered_at"])
