@@ -8,7 +8,7 @@ from django.db import connection
 from games.models import Game, Move, Result
 from players.models import Rating, RatingChange
 from tests.players.conftest import finished
-from tests.test_backups import run, scratch_database  # noqa: F401 - fixture
+from tests.test_backups import run, scratch_database, scratch_server  # noqa: F401 - fixtures
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
