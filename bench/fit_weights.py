@@ -1,0 +1,137 @@
+"""Fit the heuristic's weights (``games/bots/knowledge.W``) by self-play: CMA-ES looks for the
+weights whose player, in each seat in turn, does best against three players of today's
+weights (the medium level), and the result is checked on deals the fit never saw.
+
+A candidate's fitness is the search's own reward (``search.playout``: half for the win, a
+quarter for the margin over the best rival, capped at 10 VP), averaged over its games. Each
+generation plays new deals, the same for all its candidates, so candidates are compared on
+equal deals and the fit does not learn a handful of deals by heart. Everything is seeded:
+the same command gives the same weights.
+
+    python bench/fit_weights.py --generations 20 --deals 100 --out w.json
+    python bench/fit_weights.py --check w.json --deals 250     # only the check
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+import cma
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench_ai import wilson
+
+from games.bots import knowledge, policy, search
+from games.bots.knowledge import Values
+from games.engines import puerto_rico as pr
+from games.engines.puerto_rico import rules
+
+TODAY = dict(knowledge.W)
+"""The weights the fitted player plays against (the medium level's)."""
+NAMES = sorted(TODAY)
+CHECK_SEED = 1_000_000
+"""First deal of the check, far from the fit's deals."""
+
+
+def weights(x: list[float]) -> dict[str, float]:
+    """A point of the search space as weights: each today's weight times ``1 + x`` (a
+    weight of 0 moves by ``x / 2`` VP), never below 0."""
+    return {
+        name: max(0.0, TODAY[name] * (1 + v) if TODAY[name] else v / 2)
+        for name, v in zip(NAMES, x, strict=True)
+    }
+
+
+def play(
+    deal: int, seat: int, tried: dict[str, float], players: int, edition: str
+) -> tuple[float, float]:
+    """One game: ``tried`` in ``seat``, today's weights elsewhere. The seat's reward and its
+    win (a tie for the win shared)."""
+    state = pr.new_game(players, seed=deal, options={"edition": edition})
+    rng = random.Random(deal)
+    while state.phase != "over":
+        knowledge.W.update(tried if state.current == seat else TODAY)
+        rules.apply(state, policy.choose(state, Values(state), rng), inplace=True)
+    knowledge.W.update(TODAY)
+    table = pr.outcome(state)
+    scores = [place.score for place in table]
+    firsts = [place.seat for place in table if place.placement == 1]
+    win = 1 / len(firsts) if seat in firsts else 0.0
+    cap = search.PARAMS["margin_cap"]
+    rival = max(s for i, s in enumerate(scores) if i != seat)
+    margin = max(-cap, min(cap, scores[seat] - rival))
+    return 0.5 * win + 0.25 + 0.25 * margin / cap, win
+
+
+def games(
+    tried: dict[str, float], deals: range, players: int, edition: str
+) -> list[tuple[float, float]]:
+    return [play(d, s, tried, players, edition) for d in deals for s in range(players)]
+
+
+def fit(args: argparse.Namespace) -> dict[str, float]:
+    strategy = cma.CMAEvolutionStrategy(
+        [0.0] * len(NAMES), args.sigma, {"seed": args.seed, "verbose": -9}
+    )
+    for generation in range(args.generations):
+        began = time.perf_counter()
+        first = args.seed * 100_000 + generation * args.deals
+        deals = range(first, first + args.deals)
+        points = strategy.ask()
+        fitness = []
+        for x in points:
+            results = games(weights(x), deals, args.players, args.edition)
+            fitness.append(sum(r for r, _ in results) / len(results))
+        strategy.tell(points, [-f for f in fitness])
+        print(
+            f"generation {generation + 1}: best {max(fitness):.4f}, mean"
+            f" {sum(fitness) / len(fitness):.4f}, {time.perf_counter() - began:.0f} s",
+            flush=True,
+        )
+    return weights(strategy.result.xfavorite)
+
+
+def check(tried: dict[str, float], args: argparse.Namespace) -> None:
+    """The fitted weights against today's on deals the fit never played."""
+    deals = range(CHECK_SEED, CHECK_SEED + args.deals)
+    results = games(tried, deals, args.players, args.edition)
+    wins = sum(w for _, w in results)
+    low, high = wilson(wins, len(results))
+    print(
+        f"check: {len(results)} games, won {wins / len(results):.1%} (95 % {low:.1%} to"
+        f" {high:.1%}; chance {1 / args.players:.0%}), reward"
+        f" {sum(r for r, _ in results) / len(results):.4f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--edition", default="base")
+    parser.add_argument("--generations", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=100, help="deals a candidate plays")
+    parser.add_argument("--sigma", type=float, default=0.2, help="CMA-ES's first step")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="write the fitted weights here (JSON)")
+    parser.add_argument("--check", type=Path, help="check these weights only")
+    args = parser.parse_args()
+    if args.check:
+        check(json.loads(args.check.read_text()), args)
+        return
+    fitted = fit(args)
+    changed = {k: round(v, 4) for k, v in fitted.items() if not math.isclose(v, TODAY[k])}
+    print(json.dumps(changed, indent=1))
+    if args.out:
+        args.out.write_text(json.dumps(fitted, indent=1, sort_keys=True) + "\n")
+    check(fitted, args)
+
+
+if __name__ == "__main__":
+    main()
