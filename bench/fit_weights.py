@@ -2,7 +2,7 @@
 weights whose player, in each seat in turn, does best against three players of today's
 weights (the medium level), and the result is checked on deals the fit never saw.
 
-A candidate's fitness is the search's own reward (``search.playout``: half for the win, a
+A candidate's fitness is the search's own reward (``search.reward``: half for the win, a
 quarter for the margin over the best rival, capped at 10 VP), averaged over its games. Each
 generation plays new deals, the same for all its candidates, so candidates are compared on
 equal deals and the fit does not learn a handful of deals by heart. Everything is seeded:
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_ai import wilson
 
-from games.bots import knowledge, policy, search
+from games.bots import knowledge, policy, rollout, search
 from games.bots.knowledge import Values
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico import rules
@@ -60,14 +60,8 @@ def play(
         knowledge.W.update(tried if state.current == seat else TODAY)
         rules.apply(state, policy.choose(state, Values(state), rng), inplace=True)
     knowledge.W.update(TODAY)
-    table = pr.outcome(state)
-    scores = [place.score for place in table]
-    firsts = [place.seat for place in table if place.placement == 1]
-    win = 1 / len(firsts) if seat in firsts else 0.0
-    cap = search.PARAMS["margin_cap"]
-    rival = max(s for i, s in enumerate(scores) if i != seat)
-    margin = max(-cap, min(cap, scores[seat] - rival))
-    return 0.5 * win + 0.25 + 0.25 * margin / cap, win
+    win = rollout.win_chances(state)[seat]
+    return search.reward(rollout.scores(state), seat, win), win
 
 
 def games(

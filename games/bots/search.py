@@ -105,10 +105,16 @@ def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float, 
         rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
     win = rollout.win_chances(state)[seat]
     scores = rollout.expected_scores(state) if state.phase != "over" else rollout.scores(state)
+    return reward(scores, seat, win), win, moves
+
+
+def reward(scores: list[float], seat: int, win: float) -> float:
+    """The seat's reward in [0, 1]: half for its chance to win, a quarter plus a quarter for
+    its margin over the best rival, capped at ``margin_cap`` VP."""
     cap = PARAMS["margin_cap"]
     rival = max(x for s, x in enumerate(scores) if s != seat)
     margin = max(-cap, min(cap, scores[seat] - rival))
-    return 0.5 * win + 0.25 + 0.25 * margin / cap, win, moves
+    return 0.5 * win + 0.25 + 0.25 * margin / cap
 
 
 def _search(
