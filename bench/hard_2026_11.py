@@ -9,18 +9,23 @@ heuristic for every seat, and scores the end. Candidates (the heuristic's best f
 determinization and a playout seed in each batch, and are split by sequential halving. The
 heuristic's own favourite is kept unless another candidate beats it clearly: a search this
 short is noisy, and a noisy argmax would throw away what the heuristic knows.
+
+The heuristic's weights are frozen too (``hard_2026_11.json``, the hand-set ones of that day):
+they stand in for the site's weights, which are fitted anew, while this player decides.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from games.bots import policy
+from games.bots import knowledge, policy
 from games.bots.knowledge import Values
 from games.engines.puerto_rico import rules
 from games.engines.puerto_rico.actions import Action
@@ -31,6 +36,8 @@ from games.engines.puerto_rico.state import State
 DEFAULT_BUDGET = 2.0
 REFERENCE_SIMULATIONS = 140
 PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "margin_cap": 10.0}
+WEIGHTS = json.loads(Path(__file__).with_name("hard_2026_11.json").read_text())
+"""The heuristic's weights of 2026-11-27."""
 
 
 def candidates(state: State, values: Values) -> list[Action]:
@@ -151,7 +158,12 @@ def choose(
     simulations: int | None = None,
 ) -> Action:
     """The searched action: the heuristic's favourite unless another beats it clearly."""
-    found = _search(state, view, seed, budget, simulations)
+    site = dict(knowledge.W)
+    knowledge.W.update(WEIGHTS)
+    try:
+        found = _search(state, view, seed, budget, simulations)
+    finally:
+        knowledge.W.update(site)
     if len(found.candidates) == 1:
         return found.candidates[0]
     return found.candidates[_pick(found.rewards, found.alive)]

@@ -9,6 +9,9 @@ plantation earning for fewer rounds, the closer the end.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from games.engines.puerto_rico.common import roles_per_round, uses_nobles
 from games.engines.puerto_rico.data import (
     ALL_GOODS,
@@ -56,69 +59,36 @@ def rounds_left(state: State) -> float:
     return max(0.5, min(r_colonists, r_chips, r_city) - done)
 
 
-W = {
-    # What a doubloon is worth: up to mv_max VP early, mv_slope less per round closer to the
-    # end, mv_end in the last round.
-    "mv_max": 0.54,
-    "mv_slope": 0.06,
-    "mv_end": 0.12,
-    # A worked production chain yields a barrel at about this share of the rounds.
-    "chain": 0.65,
-    # A worked quarry saves about a doubloon on this share of the builds still to come.
-    "quarry": 0.55,
-    # A barrel in hand is worth this share of what shipping or selling it brings: it still
-    # needs a captain or a trader, and it may spoil.
-    "held": 0.55,
-    # Roles: what the others get from a role counts against it (their best, their average),
-    # and each role's estimated gains are scaled by its r_ factor.
-    "other_max": 0.675,
-    "other_mean": 0.35,
-    "r_settler": 1.0,
-    "r_mayor": 1.0,
-    "r_builder": 0.36,
-    "r_craftsman": 0.6,
-    "r_trader": 1.0,
-    "r_captain": 1.0,
-    "r_prospector": 1.0,
-    "settle_later": 0.5,
-    "mayor_gain": 0.8,
-    # Buildings: share of a production building's circles that will be worked (by tiles it
-    # finds now / by tiles still to come), an early bonus per working circle, share of a
-    # violet building's use, chance a large building gets occupied, and the least net worth
-    # worth building for.
-    "b_working": 0.33,
-    "b_spare": 0.072,
-    "b_early": 1.0,
-    "b_violet": 0.75,
-    "b_large": 0.54,
-    "b_pass": 0.0,
-    # Plantations: a quarry's weight, a plantation with no circle of its kind yet, hacienda.
-    "s_quarry": 1.4,
-    "s_spec": 0.21,
-    "hacienda": 2.0,
-    # Per-round use of violet buildings when worked.
-    "harbor": 0.7,
-    "wharf": 0.9,
-    "factory": 0.39,
-    "markets": 0.675,
-    "office": 0.525,
-    "warehouse": 0.45,
-    "sell_rival": 0.1,
-    # Captain: barrels left to the next seat on a ship, barrels lost at storage.
-    "load_follow": 0.15,
-    "spoil": 0.3,
-    # New Buildings: a forest's worth (a half doubloon off each build to come), what a VP, a
-    # barrel or a colonist paid to the black market costs, a small-wharf shipment's discount
-    # against a cargo ship.
-    "forest": 0.5,
-    "bm_colonist": 0.6,
-    "small_wharf": 0.5,
-    # The Nobles: a noble's worth beyond a colonist's (its end VP, less a little for the
-    # chance it waits unplaced), and the share of rounds the Hunting lodge's noble scores.
-    "noble": 0.9,
-    "lodge_most_empty": 0.15,
-}
-"""The heuristics' tunable numbers, in VP unless said otherwise."""
+W: dict[str, float] = json.loads(Path(__file__).with_name("knowledge.json").read_text())
+"""The heuristics' tunable numbers, in VP unless said otherwise: data, fitted by self-play
+(``bench/fit_weights.py --out games/bots/knowledge.json``). What each one is:
+
+- ``mv_max``, ``mv_slope``, ``mv_end``: what a doubloon is worth: up to ``mv_max`` VP early,
+  ``mv_slope`` less per round closer to the end, ``mv_end`` in the last round.
+- ``chain``: a worked production chain yields a barrel at about this share of the rounds.
+- ``quarry``: a worked quarry saves about a doubloon on this share of the builds to come.
+- ``held``: a barrel in hand is worth this share of what shipping or selling it brings (it
+  still needs a captain or a trader, and it may spoil).
+- ``other_max``, ``other_mean``: what the others get from a role counts against it (their
+  best, their average); ``r_<role>`` scales each role's estimated gains; ``settle_later``
+  and ``mayor_gain`` weigh the settler's and the mayor's gains.
+- ``b_working``, ``b_spare``, ``b_early``, ``b_violet``, ``b_large``, ``b_pass``: buildings:
+  the share of a production building's circles that will be worked (by tiles it finds now,
+  by tiles still to come), an early bonus per working circle, the share of a violet
+  building's use, the chance a large building gets occupied, the least net worth worth
+  building for.
+- ``s_quarry``, ``s_spec``, ``hacienda``: plantations: a quarry's weight, a plantation with
+  no circle of its kind yet, the hacienda.
+- ``harbor``, ``wharf``, ``factory``, ``markets``, ``office``, ``warehouse``, ``sell_rival``:
+  the per-round use of violet buildings when worked.
+- ``load_follow``, ``spoil``: the captain: barrels left to the next seat on a ship, barrels
+  lost at storage.
+- ``forest``, ``bm_colonist``, ``small_wharf``: New Buildings: a forest's worth (a half
+  doubloon off each build to come), what a colonist paid to the black market costs, a small
+  wharf's shipment against a cargo ship's.
+- ``noble``, ``lodge_most_empty``: the Nobles: a noble's worth beyond a colonist's, the share
+  of rounds the Hunting lodge's noble scores.
+"""
 
 
 def money_value(rounds: float) -> float:
