@@ -219,17 +219,20 @@ def test_the_hard_players_budget_is_its_moves_whatever_the_clock(monkeypatch):
 
 
 def test_late_in_the_game_the_same_budget_buys_more_playouts(monkeypatch):
-    """A budget of moves: playouts from the last rounds are short, so there are many more of
+    """A budget of moves: playouts from the last round are short, so there are many more of
     them than from the first (on a clock that stands still: the cap plays no part)."""
     monkeypatch.setattr(search, "MOVES", 3_000)
     monkeypatch.setattr(halving, "time", SimpleNamespace(perf_counter=lambda: 100.0))
+    state = pr.new_game(4, 8)
+    rng = random.Random(3)
+    round_starts = []
+    while state.phase != "over":
+        if state.phase == "role" and state.roles_chosen == 0:
+            round_starts.append(state)
+        state = pr.apply(state, policy.choose(state, Values(state), rng, 0.0))
     counts = []
     playout = search.playout
-    for rounds in (0, 16):
-        state = pr.new_game(4, 8)
-        rng = random.Random(3)
-        while state.round < rounds or state.phase != "role":
-            state = pr.apply(state, policy.choose(state, Values(state), rng, 0.0))
+    for state in (round_starts[0], round_starts[-1]):
         played = []
 
         def counted(*args, played=played):
