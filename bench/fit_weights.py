@@ -13,6 +13,7 @@ Everything is seeded: the same command gives the same weights.
     python bench/fit_weights.py --generations 20 --deals 100 --out w.json
     python bench/fit_weights.py --tables 4:base,4:nobles,2:base --against w.json --out w2.json
     python bench/fit_weights.py --check w.json --deals 250     # only the check
+    python bench/fit_weights.py --check w.json --against w.json --blur 0.25   # a playout's blur
 """
 
 from __future__ import annotations
@@ -55,27 +56,38 @@ def weights(x: list[float], start: dict[str, float]) -> dict[str, float]:
 
 
 def play(
-    deal: int, seat: int, tried: dict[str, float], rivals: dict[str, float], table: Table
+    deal: int,
+    seat: int,
+    tried: dict[str, float],
+    rivals: dict[str, float],
+    table: Table,
+    blur: float = 0.0,
 ) -> tuple[float, float]:
-    """One game: ``tried`` in ``seat``, ``rivals`` elsewhere. The seat's reward and its win
-    (a tie for the win shared)."""
+    """One game: ``tried`` in ``seat``, its scores blurred by ``blur`` VP, ``rivals``
+    elsewhere. The seat's reward and its win (a tie for the win shared)."""
     players, edition = table
     state = pr.new_game(players, seed=deal, options={"edition": edition})
     rng = random.Random(deal)
     while state.phase != "over":
-        knowledge.W.update(tried if state.current == seat else rivals)
-        rules.apply(state, policy.choose(state, Values(state), rng), inplace=True)
+        mine = state.current == seat
+        knowledge.W.update(tried if mine else rivals)
+        move = policy.choose(state, Values(state), rng, blur if mine else 0.0)
+        rules.apply(state, move, inplace=True)
     knowledge.W.update(SITE)
     win = rollout.win_chances(state)[seat]
     return search.reward(rollout.scores(state), seat, win), win
 
 
 def games(
-    tried: dict[str, float], rivals: dict[str, float], deals: range, tables: list[Table]
+    tried: dict[str, float],
+    rivals: dict[str, float],
+    deals: range,
+    tables: list[Table],
+    blur: float = 0.0,
 ) -> list[tuple[float, float]]:
     """Each deal at the next of ``tables``, in every seat."""
     return [
-        play(d, s, tried, rivals, table)
+        play(d, s, tried, rivals, table, blur)
         for i, d in enumerate(deals)
         for table in [tables[i % len(tables)]]
         for s in range(table[0])
@@ -110,7 +122,7 @@ def check(tried: dict[str, float], rivals: dict[str, float], args: argparse.Name
     them at each table."""
     deals = range(CHECK_SEED, CHECK_SEED + args.deals)
     for table in args.tables:
-        results = games(tried, rivals, deals, [table])
+        results = games(tried, rivals, deals, [table], args.blur)
         wins = sum(w for _, w in results)
         low, high = wilson(wins, len(results))
         print(
@@ -140,6 +152,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="write the fitted weights here (JSON)")
     parser.add_argument("--check", type=Path, help="check these weights only")
+    parser.add_argument(
+        "--blur", type=float, default=0.0, help="the checked player's blur (VP), as a playout's"
+    )
     args = parser.parse_args()
     rivals = json.loads(args.against.read_text()) if args.against else SITE
     if args.check:

@@ -59,9 +59,10 @@ before it is evaluated (all: to the end), whether its roles are chosen by ``roll
 fitted policy (else by the heuristic), and the margin (VP) at which the reward stops
 growing.
 
-The blur is set against the weights: with it, a blurred heuristic player wins about 9 % of
-four-player games against three unblurred ones (``docs/benchmarks.md``, 2026-11-28), as 0.45
-VP did with the hand-set weights, whose scores spread wider."""
+The blur is set against the heuristic's weights: blurred by 0.25 VP, a player of the fitted
+weights wins 9 % of four-player games against three unblurred ones, by 0.45 VP 4 % (the
+hand-set weights, whose scores spread wider, 7 %); with 0.25 the search won more games
+(``docs/benchmarks.md``, 2026-11-28)."""
 
 _CHOOSE_ROLE = {role: ChooseRole(role) for role in ROLES}
 
