@@ -140,23 +140,8 @@ class Values:
 
     def violet_use(self, pl: Player, name: str) -> float:
         """Per-round worth of working violet building ``name`` for ``pl``."""
-        nobles_use = NOBLES_USE.get(name)
-        if nobles_use is not None:
-            return nobles_use(self, pl)
-        if name == "factory":
-            kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
-            return FACTORY_BONUS[kinds] * W["factory"] * self.money
-        if name == "hacienda":
-            free = ISLAND_SPACES - pl.island_filled()
-            return self.violet[name] * min(1.0, free / 4)
-        if name == "aqueduct":
-            worth = self.barrel[INDIGO] if pl.city.get("indigo_plant") else 0.0
-            worth += self.barrel[SUGAR] if pl.city.get("sugar_mill") else 0.0
-            return W["chain"] * worth
-        if name == "specialty_factory":
-            best = max(min(pl.tiles[g], 3) for g in PROCESSED_GOODS)
-            return max(0, best - 1) * W["factory"] * 2 * self.money
-        return self.violet.get(name, 0.0)
+        use = VIOLET_USE.get(name)
+        return use(self, pl) if use is not None else self.violet.get(name, 0.0)
 
 
 DRAFT_VALUE = {
@@ -320,6 +305,37 @@ NOBLES_USE = {
     "jeweler": lambda v, pl: 0.5 * max(1, pl.placed_nobles()) * v.money,
 }
 """Per-round worth of each Nobles building when worked, like ``Values.violet_use``."""
+
+
+def _factory(v: Values, pl: Player) -> float:
+    kinds = sum(1 for g in ALL_GOODS if pl.tiles[g])
+    return FACTORY_BONUS[kinds] * W["factory"] * v.money
+
+
+def _hacienda(v: Values, pl: Player) -> float:
+    free = ISLAND_SPACES - pl.island_filled()
+    return v.violet["hacienda"] * min(1.0, free / 4)
+
+
+def _aqueduct(v: Values, pl: Player) -> float:
+    worth = v.barrel[INDIGO] if pl.city.get("indigo_plant") else 0.0
+    worth += v.barrel[SUGAR] if pl.city.get("sugar_mill") else 0.0
+    return W["chain"] * worth
+
+
+def _specialty_factory(v: Values, pl: Player) -> float:
+    best = max(min(pl.tiles[g], 3) for g in PROCESSED_GOODS)
+    return max(0, best - 1) * W["factory"] * 2 * v.money
+
+
+VIOLET_USE = {
+    **NOBLES_USE,
+    "factory": _factory,
+    "hacienda": _hacienda,
+    "aqueduct": _aqueduct,
+    "specialty_factory": _specialty_factory,
+}
+"""The violet buildings whose use depends on the player; the others' is ``Values.violet``."""
 
 NOBLE_SEATS = ("chapel", "hunting_lodge", "royal_garden", "villa", "jeweler", "royal_supplier")
 """Buildings where a noble goes first: the Chapel and the Hunting lodge want one; the others

@@ -13,7 +13,7 @@ import random
 
 from games.engines.puerto_rico import guests, rules
 from games.engines.puerto_rico.actions import PASS, Action, Arrange, Store
-from games.engines.puerto_rico.builder import price, prices
+from games.engines.puerto_rico.builder import prices
 from games.engines.puerto_rico.captain import ships_for, storage_choices, warehouse_kinds
 from games.engines.puerto_rico.craftsman import capacity
 from games.engines.puerto_rico.data import (
@@ -229,12 +229,16 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
 
 
 def _spoilage(pl: Player, made: list[int], values: Values) -> float:
-    """Barrels beyond what the seat can keep, should no captain come first."""
+    """Barrels beyond what the seat can keep, should no captain come first (nothing to count
+    where the weights ignore barrels in hand, as the fitted ones do)."""
+    weight = W["spoil"] * W["held"]
+    if not weight:
+        return 0.0
     held = sorted(
         (values.barrel[g] for g in ALL_GOODS for _ in range(pl.goods[g] + made[g])), reverse=True
     )
     keep = 1 + 3 * warehouse_kinds(pl) + 2
-    return W["spoil"] * W["held"] * sum(held[keep:])
+    return weight * sum(held[keep:])
 
 
 def _gain_trader(state: State, values: Values, me: int) -> list[float]:
@@ -297,7 +301,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
                 vp, bonus = vp + 1, False
             gains[seat] += vp - best * W["held"] * values.barrel[g]
         seat = (seat + 1) % n
-    for s in range(n):
+    for s in range(n if W["held"] else 0):  # barrels left in hand, where they count
         left = sorted(
             (values.barrel[g] for g in ALL_GOODS for _ in range(goods[s][g])), reverse=True
         )
@@ -451,13 +455,17 @@ def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
     seat = state.current
     pl = state.players[seat]
     circ = circles(pl)
+    price_of = prices(state, seat)
+    net: dict[str, float] = {}  # a building's worth less its price, whatever the payment
     out: list[tuple[float, Action]] = [(W["b_pass"], PASS)]
     for a in rules.legal_actions(state):
         if a.type == "build":
-            worth = building_worth(pl, circ, a.building, values)
-            cost = min(pl.doubloons, price(state, seat, BUILDINGS[a.building]))
+            name = a.building
+            if name not in net:
+                cost = min(pl.doubloons, price_of(BUILDINGS[name]))
+                net[name] = building_worth(pl, circ, name, values) - cost * values.money
             paid = black_market_cost(a, values)
-            out.append((worth - cost * values.money - paid + (0.3 if a.university else 0.0), a))
+            out.append((net[name] - paid + (0.3 if a.university else 0.0), a))
     return out
 
 
