@@ -37,11 +37,12 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-MOVES = 21_000
-"""Moves played in playouts a decision by default (the site's hard player), in every edition:
-a move costs about the same in each (55 to 65 µs), so at most about 1.3 s of CPU a decision on
-the project's idle machine (``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for
-its set-up."""
+MOVES = {"base": 28_000, "new_buildings": 21_000, "nobles": 21_000, "both": 21_000}
+"""Moves played in playouts a decision by default (the site's hard player), by edition: a
+move costs 60 to 80 µs on the slower of the project's machines, a little more with the
+expansions, so the slowest decisions take about 2 s of CPU there, on an idle machine, in
+every edition (``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its
+set-up."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
 played; it also makes a playout that ends at once count."""
@@ -154,7 +155,8 @@ def _search(
             out.append((reward, win, 1 if simulations else moves + OVERHEAD))
         return out
 
-    return halving.search(cands, kept, batch, simulations or MOVES, budget)
+    moves = MOVES[state.options["edition"]]
+    return halving.search(cands, kept, batch, simulations or moves, budget)
 
 
 def choose(

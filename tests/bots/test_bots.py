@@ -194,7 +194,7 @@ def test_the_hard_players_budget_is_its_moves_whatever_the_clock(monkeypatch):
     default number of moves in playouts, on a clock that crawls as on a loaded machine (0.1 s
     a playout) as on a fast one: the same playouts, the same move. The wall-time cap (20 s)
     is far off here."""
-    monkeypatch.setattr(search, "MOVES", 6_000)
+    monkeypatch.setitem(search.MOVES, "base", 6_000)
     state = pr.new_game(4, 8)
     view = pr.player_view(state, 0)
     playout = search.playout
@@ -221,7 +221,7 @@ def test_the_hard_players_budget_is_its_moves_whatever_the_clock(monkeypatch):
 def test_late_in_the_game_the_same_budget_buys_more_playouts(monkeypatch):
     """A budget of moves: playouts from the last round are short, so there are many more of
     them than from the first (on a clock that stands still: the cap plays no part)."""
-    monkeypatch.setattr(search, "MOVES", 3_000)
+    monkeypatch.setitem(search.MOVES, "base", 3_000)
     monkeypatch.setattr(halving, "time", SimpleNamespace(perf_counter=lambda: 100.0))
     state = pr.new_game(4, 8)
     rng = random.Random(3)
