@@ -301,7 +301,9 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
                 vp, bonus = vp + 1, False
             gains[seat] += vp - best * W["held"] * values.barrel[g]
         seat = (seat + 1) % n
-    for s in range(n if W["held"] else 0):  # barrels left in hand, where they count
+    if not W["held"]:  # barrels left in hand count for nothing
+        return gains
+    for s in range(n):
         left = sorted(
             (values.barrel[g] for g in ALL_GOODS for _ in range(goods[s][g])), reverse=True
         )

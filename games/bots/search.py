@@ -155,8 +155,8 @@ def _search(
             out.append((reward, win, 1 if simulations else moves + OVERHEAD))
         return out
 
-    moves = MOVES[state.options["edition"]]
-    return halving.search(cands, kept, batch, simulations or moves, budget)
+    budget_moves = simulations or MOVES[state.options["edition"]]
+    return halving.search(cands, kept, batch, budget_moves, budget)
 
 
 def choose(
