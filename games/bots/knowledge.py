@@ -10,6 +10,7 @@ plantation earning for fewer rounds, the closer the end.
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from pathlib import Path
 
 from games.engines.puerto_rico.common import roles_per_round, uses_nobles
@@ -140,8 +141,9 @@ class Values:
 
     def violet_use(self, pl: Player, name: str) -> float:
         """Per-round worth of working violet building ``name`` for ``pl``."""
-        use = VIOLET_USE.get(name)
-        return use(self, pl) if use is not None else self.violet.get(name, 0.0)
+        if name in VIOLET_USE:
+            return VIOLET_USE[name](self, pl)
+        return self.violet.get(name, 0.0)
 
 
 DRAFT_VALUE = {
@@ -185,10 +187,13 @@ def circles(pl: Player) -> list[int]:
     """Production circles per good (corn needs none)."""
     out = [0] * len(ALL_GOODS)
     for name in pl.city:
-        good = PRODUCTION.get(name)
-        if good is not None:
-            out[good] += CIRCLES[name]
+        if name in _PRODUCTION_CIRCLES:
+            good, n = _PRODUCTION_CIRCLES[name]
+            out[good] += n
     return out
+
+
+_PRODUCTION_CIRCLES = {name: (good, CIRCLES[name]) for name, good in PRODUCTION.items()}
 
 
 def large_bonus(pl: Player, name: str) -> int:
@@ -227,7 +232,7 @@ def units(pl: Player, values: Values) -> list[tuple[float, int, int]]:
         else:
             worth = values.violet_use(pl, name) * later
         out.append((worth, 1, 10 + i))
-    out.sort(key=lambda u: -u[0])
+    out.sort(key=itemgetter(0), reverse=True)  # stable: equal worths keep this order
     return out
 
 

@@ -10,6 +10,7 @@ makes the easy level beatable and a search's rollouts varied. Scores are in VP (
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from games.engines.puerto_rico import guests, rules
 from games.engines.puerto_rico.actions import PASS, Action, Arrange, Store
@@ -20,7 +21,9 @@ from games.engines.puerto_rico.data import (
     ALL_GOODS,
     BUILDINGS,
     CITY_SPACES,
+    COFFEE,
     CORN,
+    INDIGO,
     ISLAND_INDEX,
     ISLAND_SPACES,
     PROCESSED_GOODS,
@@ -76,7 +79,7 @@ def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0)
     scored = scored_actions(state, values)
     if noise:
         scored = [(s + rng.gauss(0.0, noise), a) for s, a in scored]
-    return max(scored, key=lambda sa: sa[0])[1]
+    return max(scored, key=itemgetter(0))[1]
 
 
 def scored_actions(state: State, values: Values) -> list[tuple[float, Action]]:
@@ -397,35 +400,46 @@ def arrange(state: State, values: Values) -> Arrange:
 
 def building_worth(pl: Player, circ: list[int], name: str, values: Values) -> float:
     """What owning ``name`` is worth to ``pl``: its VP, plus what it earns once worked."""
-    b = BUILDINGS[name]
+    vp, large, good, circles_ = _BUILDING_FACTS[name]
     later = values.future
-    worth = float(b.vp)
-    if name in LARGE:
+    if large:
         bonus = large_bonus(pl, name)
-        if name == "guild_hall" and later > 3:
-            bonus += 1
-        elif name == "residence" and later > 3:
-            bonus = max(bonus, 5)
-        elif name == "cloister" and later > 3:
-            bonus += 2  # a set or two more of three tiles before the end
+        if later > 3:
+            if name == "guild_hall":
+                bonus += 1
+            elif name == "residence":
+                bonus = max(bonus, 5)
+            elif name == "cloister":
+                bonus += 2  # a set or two more of three tiles before the end
         occupy = W["b_large"] if pl.san_juan or values.rounds > 1.5 else 0.4
-        return worth + bonus * occupy
-    good = PRODUCTION.get(name)
+        return vp + bonus * occupy
     if good is not None:
-        working = min(b.circles, max(0, pl.tiles[good] - circ[good]))
-        spare = b.circles - working
+        spare_tiles = pl.tiles[good] - circ[good]
+        working = circles_ if spare_tiles >= circles_ else spare_tiles if spare_tiles > 0 else 0
+        spare = circles_ - working
         return (
-            worth
+            vp
             + later * values.chain[good] * (W["b_working"] * working + W["b_spare"] * spare)
             + (W["b_early"] if values.rounds > 4 else 0.0) * working
         )
     use = values.violet_use(pl, name)
-    if name in ("harbor", "wharf"):
+    if name in _SHIPPING:
         made = sum(min(pl.tiles[g], circ[g]) for g in PROCESSED_GOODS) + pl.tiles[CORN]
         use *= min(1.5, made / 4)
-    elif name in ("small_market", "large_market", "office"):
-        use *= 1.0 if any(pl.tiles[g] for g in PROCESSED_GOODS) else 0.4
-    return worth + W["b_violet"] * later * use
+    elif name in _TRADING:
+        use *= 1.0 if any(pl.tiles[INDIGO : COFFEE + 1]) else 0.4
+    return vp + W["b_violet"] * later * use
+
+
+_SHIPPING = frozenset(("harbor", "wharf"))
+_TRADING = frozenset(("small_market", "large_market", "office"))
+
+
+_BUILDING_FACTS = {
+    name: (float(b.vp), name in LARGE, b.good, b.circles) for name, b in BUILDINGS.items()
+}
+"""What ``building_worth`` asks of a building, looked up once: its VP, whether it is large,
+the good it processes, its circles."""
 
 
 def _best_build(state: State, values: Values, seat: int) -> float:

@@ -55,27 +55,27 @@ _BUILDS = {name: (Build(name), Build(name, True)) for name in BUILDINGS}
 
 
 def price(state: State, seat: int, building: Building) -> int:
-    pl = state.players[seat]
-    return _price(pl, _savings(state, seat), building, has(pl, _BUILDING_COST))
+    return prices(state, seat)(building)
 
 
 def prices(state: State, seat: int) -> Callable[[Building], int]:
-    """``price`` for many buildings of one seat (a bot weighing them all): the seat's savings
-    and discounts are asked once."""
+    """``price`` for many buildings of one seat (the legal builds, a bot weighing them all):
+    the seat's savings, quarries and discounts are asked once. ``savings``: what every
+    building costs the seat less besides its quarries; ``discounted``: the seat has an
+    occupied building that lowers prices (the Nobles' Building office)."""
     pl = state.players[seat]
     savings = _savings(state, seat)
+    quarries = pl.worked[QUARRY]
     discounted = has(pl, _BUILDING_COST)
-    return lambda building: _price(pl, savings, building, discounted)
 
+    def price_of(building: Building) -> int:
+        column = building.column
+        cost = building.cost - (quarries if quarries < column else column) - savings
+        if discounted:
+            cost -= total(pl, _BUILDING_COST, building)
+        return cost if cost > 0 else 0
 
-def _price(pl: Player, savings: int, building: Building, discounted: bool) -> int:
-    """``savings``: what every building costs the seat less besides its quarries;
-    ``discounted``: the seat has an occupied building that lowers prices (the Nobles'
-    Building office). Both asked once for all the buildings a seat could build."""
-    cost = building.cost - min(pl.worked[QUARRY], building.column) - savings
-    if discounted:
-        cost -= total(pl, _BUILDING_COST, building)
-    return max(0, cost)
+    return price_of
 
 
 def _savings(state: State, seat: int) -> int:
@@ -129,22 +129,14 @@ def _buildable(state: State, seat: int) -> Iterator[str]:
     cash = pl.doubloons
     if _black_market(state, seat):
         cash += bool(colonist_places(pl)) + any(pl.goods) + bool(pl.vp)
-    savings = _savings(state, seat)
-    discounted = has(pl, _BUILDING_COST)
+    price_of = prices(state, seat)
     city = pl.city
-    quarries = pl.worked[QUARRY]
     for name, left in state.buildings.items():  # the buildings of the editions played
         if left and name not in city:
             b = BUILDINGS[name]
             if b.spaces > free:
                 continue
-            # ``_price`` inline (asked of every building, many times a game): the price is
-            # never below 0, and cash never is, so the comparison needs no max.
-            column = b.column
-            cost = b.cost - (quarries if quarries < column else column) - savings
-            if discounted:
-                cost -= total(pl, _BUILDING_COST, b)
-            if cost <= cash:
+            if price_of(b) <= cash:
                 yield name
 
 
@@ -154,13 +146,12 @@ def legal(state: State) -> list[Action]:
     with_colonist = has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
     # Without a black market everything buildable is affordable: prices only matter with one.
     black_market = _black_market(state, seat)
-    savings = _savings(state, seat) if black_market else 0
-    discounted = black_market and has(pl, _BUILDING_COST)
+    price_of = prices(state, seat)
     actions: list[Action] = []
     for name in _buildable(state, seat):
         b = BUILDINGS[name]
         university = with_colonist and b.circles > 0  # (the statue has none)
-        short = _price(pl, savings, b, discounted) - pl.doubloons if black_market else 0
+        short = price_of(b) - pl.doubloons if black_market else 0
         if short > 0:
             for c, g, v in _payments(pl, short):
                 actions.append(Build(name, False, c, g, v))
