@@ -67,6 +67,16 @@ from .knowledge import (
 STORAGE = frozenset(b for point in (STORAGE_KINDS, STORAGE_BARRELS) for b, _, _ in HOOKS[point])
 """The buildings that keep barrels in storage: the warehouses and the storehouse."""
 
+_SETTLE_QUARRY = HOOKS[SETTLE_QUARRY]
+_DRAW_FACE_DOWN = HOOKS[DRAW_FACE_DOWN]
+_COLONIST_WITH_TILE = HOOKS[COLONIST_WITH_TILE]
+_PRODUCTION_PAY = HOOKS[PRODUCTION_PAY]
+_PRODUCTION_INCOME = HOOKS[PRODUCTION_INCOME]
+_PRODUCTION_VP = HOOKS[PRODUCTION_VP]
+_SELL_SAME_KIND = HOOKS[SELL_SAME_KIND]
+_OWN_SHIP = HOOKS[OWN_SHIP]
+_LOADING_VP = HOOKS[LOADING_VP]
+
 
 def choose(state: State, values: Values, rng: random.Random, noise: float = 0.0) -> Action:
     """The heuristic's action for the seat to act."""
@@ -167,15 +177,15 @@ def _gain_settler(state: State, values: Values, me: int) -> list[float]:
             continue
         circ = circles(pl)
         options = [(plantation_worth(pl, circ, k, values), k) for k in set(row)]
-        if state.quarries and (seat == me or has(pl, HOOKS[SETTLE_QUARRY])):
+        if state.quarries and (seat == me or has(pl, _SETTLE_QUARRY)):
             options.append((plantation_worth(pl, circ, QUARRY, values), QUARRY))
         if not options:
             continue
         worth, kind = max(options)
         if kind != QUARRY:
             row.remove(kind)
-        extra = 0.3 if has(pl, HOOKS[DRAW_FACE_DOWN]) else 0.0
-        extra += 0.4 if has(pl, HOOKS[COLONIST_WITH_TILE]) else 0.0
+        extra = 0.3 if has(pl, _DRAW_FACE_DOWN) else 0.0
+        extra += 0.4 if has(pl, _COLONIST_WITH_TILE) else 0.0
         gains[seat] = (worth + extra) * later
     return gains
 
@@ -221,9 +231,9 @@ def _gain_craftsman(state: State, values: Values, me: int) -> list[float]:
                 worth += n * values.barrel[g] * W["held"]
                 if seat == me:
                     produced.append(g)
-        worth += total(pl, HOOKS[PRODUCTION_PAY], kinds) * values.money
-        worth += total(pl, HOOKS[PRODUCTION_INCOME]) * values.money  # the Nobles' buildings
-        worth += total(pl, HOOKS[PRODUCTION_VP])
+        worth += total(pl, _PRODUCTION_PAY, kinds) * values.money
+        worth += total(pl, _PRODUCTION_INCOME) * values.money  # the Nobles' buildings
+        worth += total(pl, _PRODUCTION_VP)
         worth -= _spoilage(pl, made, values)
         gains[seat] = worth
     extra = [values.barrel[g] * W["held"] for g in produced if supply[g]]
@@ -259,7 +269,7 @@ def _gain_trader(state: State, values: Values, me: int) -> list[float]:
 
 def _best_sale(state: State, values: Values, seat: int, house: list[int]) -> tuple[float, int]:
     pl = state.players[seat]
-    office = has(pl, HOOKS[SELL_SAME_KIND])
+    office = has(pl, _SELL_SAME_KIND)
     best, good = 0.0, None
     for g in ALL_GOODS:
         if pl.goods[g] and (office or g not in house):
@@ -275,7 +285,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
     gains = [0.0] * n
     ships = [list(s) for s in state.ships]
     goods = [state.players[s].goods[:] for s in range(n)]
-    wharf = [has(state.players[s], HOOKS[OWN_SHIP]) for s in range(n)]
+    wharf = [has(state.players[s], _OWN_SHIP) for s in range(n)]
     idle, seat, bonus = 0, me, True
     while idle < n:
         pl = state.players[seat]
@@ -299,7 +309,7 @@ def _gain_captain(state: State, values: Values, me: int) -> list[float]:
                 ships[i][1] = g
                 ships[i][2] += best
             goods[seat][g] -= best
-            vp = best + total(pl, HOOKS[LOADING_VP], best)
+            vp = best + total(pl, _LOADING_VP, best)
             if seat == me and bonus:
                 vp, bonus = vp + 1, False
             gains[seat] += vp - best * W["held"] * values.barrel[g]
@@ -487,8 +497,6 @@ def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
 
 def black_market_cost(a: Action, values: Values) -> float:
     """What a black-market payment gives up: a colonist's work, a barrel, a VP."""
-    if not a.black_market:
-        return 0.0
     colonist = W["bm_colonist"] if a.colonist is not None else 0.0
     barrel = values.barrel[a.good] if a.good is not None else 0.0
     return colonist + barrel + (1.0 if a.vp else 0.0)
