@@ -465,7 +465,7 @@ def _best_build(state: State, values: Values, seat: int) -> float:
     best = 0.0
     for name, left in state.buildings.items():
         b = BUILDINGS[name]
-        if not left or b.cost - b.column - 1 > cash or name in city or b.spaces > free:
+        if not left or name in city or b.spaces > free:
             continue
         cost = price_of(b)
         if cost <= cash:

@@ -9,10 +9,11 @@ import pytest
 
 from games.bots import LEVELS, choose_action
 from games.bots.knowledge import DRAFT_VALUE, Values
-from games.bots.policy import building_worth, choose
+from games.bots.policy import GAINS, building_worth, choose
 from games.bots.puerto_rico import BOTS
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.actions import PASS, MoveGuest
+from games.engines.puerto_rico.builder import price
 from games.engines.puerto_rico.data import BUILDINGS, NEW_BUILDINGS, NOBLES
 from games.engines.puerto_rico.state import Player
 from tests.engines.positions import CHRIS, play, player
@@ -125,3 +126,18 @@ def test_the_heuristic_knows_every_new_building():
         # (the statue, which no colonist works, is its 8 VP).
         worth = building_worth(pl, [0, 3, 3, 0, 0], b.name, values)
         assert worth > b.vp if b.circles else worth == b.vp == 8, b.name
+
+
+def test_the_builders_estimate_counts_every_doubloon_that_forests_save():
+    """Two pairs of forests and a worked quarry take 3 doubloons off a small warehouse: a seat
+    with no money can build it, and the builder's estimate for that seat must see it."""
+    board = {b.name: 0 for b in BUILDINGS.values() if b.expansion != NOBLES}
+    state = nb_position(
+        [player(), player(island={"quarry": (1, 1)}), player()],
+        forests={1: 4},
+        buildings={**board, "small_warehouse": 2},
+    )
+    assert price(state, 1, BUILDINGS["small_warehouse"]) == 0
+    gains = GAINS["builder"](state, Values(state), 0)
+    assert gains[1] > 0
+    assert gains[0] == 0  # no forests, no quarry: 3 doubloons short
