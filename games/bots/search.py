@@ -39,10 +39,10 @@ from .knowledge import Values
 
 MOVES = {"base": 28_000, "new_buildings": 21_000, "nobles": 21_000, "both": 21_000}
 """Moves played in playouts a decision by default (the site's hard player), by edition: a
-move costs 60 to 80 µs on the slower of the project's machines, a little more with the
-expansions, so the slowest decisions take about 2 s of CPU there, on an idle machine, in
-every edition (``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its
-set-up."""
+move costs 50 to 90 µs on the slowest of the project's machines (more early in a game, whose
+playouts choose more roles a move, and with the expansions), so the slowest decisions take
+2.3 to 2.6 s of CPU there on an idle machine, about 2 s on the others
+(``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its set-up."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
 played; it also makes a playout that ends at once count."""
