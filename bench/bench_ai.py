@@ -22,7 +22,9 @@ only later (under load, the cap cut the slowest decisions short).
     python bench/bench_ai.py --tally a.jsonl b.jsonl     # the tables of recorded games
 
 ``--record`` appends each game as it ends, so a long ladder can run in pieces (in the
-background, over days, on several machines) and ``--tally`` adds the pieces up.
+background, over days, on several machines) and ``--tally`` adds the pieces up. The records
+of the ladders in ``docs/benchmarks.md`` are kept in ``bench/records/``: ``--tally`` on them
+prints those tables again.
 """
 
 from __future__ import annotations
@@ -109,7 +111,7 @@ def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dic
             budget=math.inf,
             simulations=simulations if level == "hard" else None,
         )
-        times[level].append(time.perf_counter() - start)
+        times[level].append(round(time.perf_counter() - start, 4))  # small records
         state = engine.apply(state, action, inplace=True)
         move += 1
     outcome = engine.outcome(state)
