@@ -447,6 +447,52 @@ def test_black_market_needs_to_be_occupied():
     assert refused(state, Build("harbor", good=CORN, vp=True)) == "no_black_market"
 
 
+def black_market_builder(**board) -> pr.State:
+    """Anna, the builder, with an occupied black market and ``board``; no one else builds."""
+    city = {"black_market": 1, **board.pop("city", {})}
+    return choose(nb_position([player(city=city, **board), player(), player()]), "builder")
+
+
+def test_a_quarry_whose_colonist_pays_the_black_market_lowers_no_price():
+    """Reading (``docs/engine.md``): the rulebook keeps the black market's own colonist from
+    paying, so a colonist paid away has left its place for the build. The office costs Anna
+    5 - 1 (builder) - 1 (quarry) = 3; paying with the quarry's colonist, it costs her 4."""
+    state = black_market_builder(doubloons=2, goods={"corn": 1}, island={"quarry": (1, 1)})
+    assert refused(state, Build("office", colonist="quarry")) == "black_market_not_needed"
+    assert Build("office", colonist="quarry") not in pr.legal_actions(state)
+    assert Build("office", good=CORN) in pr.legal_actions(state)
+    state = play(state, Build("office", colonist="quarry", good=CORN))
+    anna = state.players[ANNA]
+    assert "office" in anna.city
+    assert (anna.doubloons, anna.worked[QUARRY], anna.goods[CORN]) == (0, 0, 0)
+
+
+def test_a_library_whose_colonist_pays_the_black_market_doubles_no_privilege():
+    """With the library the harbor costs the builder 8 - 2 = 6; its colonist paid, 7."""
+    state = black_market_builder(doubloons=5, vp=1, city={"library": 1}, san_juan=1)
+    assert Build("harbor", colonist="san_juan") in pr.legal_actions(state)
+    assert refused(state, Build("harbor", colonist="library")) == "black_market_not_needed"
+    state = play(state, Build("harbor", colonist="library", vp=True))
+    anna = state.players[ANNA]
+    assert "harbor" in anna.city and (anna.doubloons, anna.vp, anna.city["library"]) == (0, 0, 0)
+
+
+def test_a_university_or_church_whose_colonist_pays_the_black_market_does_not_act():
+    """The harbor costs the builder 7 with 6 doubloons: one colonist pays the rest."""
+    state = black_market_builder(doubloons=6, city={"university": 1, "church": 1}, san_juan=1)
+    legal = pr.legal_actions(state)
+    assert Build("harbor", True, colonist="san_juan") in legal
+    assert Build("harbor", False, colonist="university") in legal
+    assert Build("harbor", True, colonist="university") not in legal
+    assert refused(state, Build("harbor", True, colonist="university")) == "no_university"
+    log: list[dict] = []
+    church = play(state, Build("harbor", True, colonist="church"), log=log)
+    assert church.players[ANNA].vp == 0 and church.players[ANNA].city["harbor"] == 1
+    assert "church" not in {e["event"] for e in log}
+    paid_elsewhere = play(state, Build("harbor", colonist="san_juan"))
+    assert paid_elsewhere.players[ANNA].vp == 1  # the church's VP for a column-3 building
+
+
 # Storehouse ---------------------------------------------------------------------------------
 
 

@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.datastructures import MultiValueDict
 
 from games.engines import amerigo as am
+from games.engines.amerigo.data import PROGRESS_TRACK_END
 from games.registry import get_game
 from games.ui.amerigo import action_from_post, outline, voyage
 from games.ui.amerigo_names import field_name
@@ -379,7 +380,8 @@ def test_a_voyage_is_drawn_along_water_fields_from_the_ship():
 def test_the_tracks_are_drawn_at_one_scale_in_one_row_and_in_two():
     state = am.new_game(4, seed=3)
     tracks = get_game("amerigo").seat_board_context(state, 0, [*NAMES, "Dora"])["am"]["tracks"]
-    for k, longest in ((0, 19), (1, 10)):
+    fields = PROGRESS_TRACK_END + 1  # the longest track; in two rows on a phone
+    for k, longest in ((0, fields), (1, -(-fields // 2))):
         drawings = [t["drawings"][k] for t in tracks]
         assert max(d["share"] for d in drawings) == 100
         progress = drawings[1]
@@ -387,5 +389,6 @@ def test_the_tracks_are_drawn_at_one_scale_in_one_row_and_in_two():
         cannon = drawings[0]
         assert cannon["share"] == round(100 * cannon["width"] / progress["width"])
     narrow = tracks[1]["drawings"][1]["fields"]
-    assert {f["y"] for f in narrow[:10]} != {f["y"] for f in narrow[10:]}
+    half = -(-fields // 2)
+    assert {f["y"] for f in narrow[:half]} != {f["y"] for f in narrow[half:]}
     assert all(f["x"] + 28 <= tracks[1]["drawings"][1]["width"] for f in narrow)

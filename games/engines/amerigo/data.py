@@ -66,10 +66,13 @@ APPROXIMATION beyond (more than 5 posts count as 5)."""
 PIRATES = (2, 3, 4, 4, 5, 6)
 """APPROXIMATION: the values of the 6 pirate markers."""
 
-PROGRESS_TRACK_END = 18
-PROGRESS_VP = {2: 1, 4: 2, 6: 3, 8: 4, 10: 6, 12: 8, 14: 10, 16: 12, 18: 15}
-"""APPROXIMATION: the progress track's fields 0-18 and the VP printed on some of them (the
-track ends at 15 VP). Reaching or passing a field with printed VP takes a progress marker."""
+PROGRESS_TRACK_END = 27
+PROGRESS_VP = {3: 1, 6: 2, 9: 3, 12: 4, 15: 6, 18: 8, 21: 10, 24: 12, 27: 15}
+"""APPROXIMATION: the progress track's fields 0-27 and the VP printed on some of them (the
+track ends at 15 VP). Reaching or passing a field with printed VP takes a progress marker.
+Printed VP on every third field is the one even spacing under which both of the rulebook's
+examples hold: 5 AP from field 0 pass the 1 VP field only (one marker), and 3 fields from the
+third printed field reach the fourth (one marker, "seinen vierten")."""
 ORDER_TRACK = (
     ("white", 0),
     ("blue", 0),

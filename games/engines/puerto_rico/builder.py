@@ -8,12 +8,16 @@ at the end of the round.
 New Buildings: two forests save a doubloon (occupied forest house or not, no column cap); the
 library doubles the builder's saving; an occupied black market pays what the doubloons lack
 with at most one colonist (not a noble), one barrel and one VP; an occupied church gives VP
-for the building.
+for the building. A colonist paid to the black market leaves its place before the building is
+priced, so that place does not act for this build (a quarry, the library, the church, the
+university, the Nobles' Building office): the rulebook's own case, the black market's colonist,
+never pays at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from .actions import PASS, Action, Build, IllegalAction
 from .common import (
@@ -99,18 +103,52 @@ def colonist_places(pl: Player) -> list[str]:
     return places
 
 
-def _payments(pl: Player, short: int) -> list[tuple[str | None, int | None, bool]]:
-    """The black-market payments of exactly ``short`` doubloons: (colonist, good, vp)."""
-    colonists = [None, *colonist_places(pl)]
+def _black_market_builds(state: State, seat: int, b: Building) -> list[Action]:
+    """The builds of ``b`` whose black-market payment (colonist, barrel, VP) is exactly what
+    the doubloons lack, the price asked after the colonist has left its place (``_paid``)."""
+    pl = state.players[seat]
     goods = [None, *(g for g in ALL_GOODS if pl.goods[g])]
     vps = [False, True] if pl.vp else [False]
-    return [
-        (c, g, v)
-        for c in colonists
-        for g in goods
-        for v in vps
-        if (c is not None) + (g is not None) + v == short
-    ]
+    builds: list[Action] = []
+    for c in [None, *colonist_places(pl)]:
+        with _paid(state, seat, c):
+            short = price(state, seat, b) - pl.doubloons - (c is not None)
+            university = (
+                b.circles > 0 and has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
+            )
+        for g in goods:
+            for v in vps:
+                if (g is not None) + v == short:
+                    builds.append(Build(b.name, False, c, g, v))
+                    if university:
+                        builds.append(Build(b.name, True, c, g, v))
+    return builds
+
+
+@contextmanager
+def _paid(state: State, seat: int, place: str | None) -> Iterator[None]:
+    """The seat while a black-market colonist from ``place`` (None: no colonist) is back in
+    the supply, to price a build paid with it; afterwards as it was."""
+    if place is None:
+        yield
+        return
+    _to_supply(state, seat, place, 1)
+    try:
+        yield
+    finally:
+        _to_supply(state, seat, place, -1)
+
+
+def _to_supply(state: State, seat: int, place: str, n: int) -> None:
+    """``n`` colonists of ``seat`` from ``place`` back to the supply (-1 undoes it)."""
+    pl = state.players[seat]
+    if place == "san_juan":
+        pl.san_juan -= n
+    elif place in ISLAND_INDEX:
+        pl.worked[ISLAND_INDEX[place]] -= n
+    else:
+        pl.city[place] -= n
+    state.colonist_supply += n
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -159,12 +197,8 @@ def legal(state: State) -> list[Action]:
     for name in _buildable(state, seat):
         b = BUILDINGS[name]
         university = with_colonist and b.circles > 0  # (the statue has none)
-        short = price_of(b) - pl.doubloons if price_of else 0
-        if short > 0:
-            for c, g, v in _payments(pl, short):
-                actions.append(Build(name, False, c, g, v))
-                if university:
-                    actions.append(Build(name, True, c, g, v))
+        if price_of and price_of(b) > pl.doubloons:
+            actions += _black_market_builds(state, seat, b)
             continue
         plain, placed = _BUILDS[name]
         actions.append(plain)
@@ -189,27 +223,33 @@ def check(state: State, action: Action) -> None:
     free = CITY_SPACES - pl.city_spaces_used()
     if b.spaces > free:
         raise IllegalAction("no_city_space", building=b.name, spaces=b.spaces, free=free)
-    cost = price(state, seat, b)
     paid = action.black_market
     if paid:
-        _check_black_market(state, seat, action, cost - pl.doubloons)
-    elif cost > pl.doubloons:
-        raise IllegalAction("too_expensive", building=b.name, price=cost, doubloons=pl.doubloons)
-    if action.university:
-        if not has(pl, _COLONIST_WITH_BUILDING):
-            raise IllegalAction("no_university")
-        if not colonist_available(state):
-            raise IllegalAction("no_colonist")
-        if not b.circles:
-            raise IllegalAction("no_free_circle", place=b.name)
+        _check_black_market(state, seat, action)
+    with _paid(state, seat, action.colonist):
+        cost = price(state, seat, b)
+        if paid:
+            short = cost - pl.doubloons
+            if paid != short:
+                raise IllegalAction("black_market_not_needed", short=max(0, short))
+        elif cost > pl.doubloons:
+            raise IllegalAction(
+                "too_expensive", building=b.name, price=cost, doubloons=pl.doubloons
+            )
+        if action.university:
+            if not has(pl, _COLONIST_WITH_BUILDING):
+                raise IllegalAction("no_university")
+            if not colonist_available(state):
+                raise IllegalAction("no_colonist")
+            if not b.circles:
+                raise IllegalAction("no_free_circle", place=b.name)
 
 
-def _check_black_market(state: State, seat: int, action: Build, short: int) -> None:
+def _check_black_market(state: State, seat: int, action: Build) -> None:
+    """What a black-market payment gives must be there (its amount is checked by ``check``)."""
     pl = state.players[seat]
     if not _black_market(state, seat):
         raise IllegalAction("no_black_market")
-    if action.black_market != short:
-        raise IllegalAction("black_market_not_needed", short=max(0, short))
     if action.colonist is not None and action.colonist not in colonist_places(pl):
         raise IllegalAction("no_colonist_there", place=action.colonist)
     if action.good is not None and not pl.goods[action.good]:
@@ -224,13 +264,7 @@ def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | 
     pl = state.players[seat]
     place = action.colonist
     if place is not None:
-        if place == "san_juan":
-            pl.san_juan -= 1
-        elif place in ISLAND_INDEX:
-            pl.worked[ISLAND_INDEX[place]] -= 1
-        else:
-            pl.city[place] -= 1
-        state.colonist_supply += 1
+        _to_supply(state, seat, place, 1)
     if action.good is not None:
         pl.goods[action.good] -= 1
         state.goods[action.good] += 1
@@ -254,11 +288,10 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     if action.type == "build":
         pl = state.players[seat]
         b = BUILDINGS[action.building]
-        cost = price(state, seat, b)
-        church = total(pl, _BUILD_VP, b.name)
-        if action.black_market:
+        if action.black_market:  # first: its colonist's place no longer acts (``_paid``)
             _pay_black_market(state, seat, action, log)
-            cost = pl.doubloons
+        cost = pl.doubloons if action.black_market else price(state, seat, b)
+        church = total(pl, _BUILD_VP, b.name)
         pl.doubloons -= cost
         state.buildings[b.name] -= 1
         pl.city[b.name] = 1 if action.university and take_colonist(state) else 0

@@ -49,15 +49,15 @@ def test_gold_example_10_cubes_4_gold_with_9_on_the_track_gives_3_gold_and_1_vp(
 
 
 def test_buying_ap_example_2_ap_and_1_gold_move_progress_3_fields_for_the_fourth_marker():
-    """Brown with 2 AP and 1 gold bought: 3 fields, reaching the fourth printed-VP field (in
-    the approximated track, printed VP every second field, so the third is passed too)."""
+    """Brown with 2 AP and 1 gold bought: 3 fields from the third printed-VP field reach the
+    fourth, one marker more (the approximated track prints VP on every third field)."""
     third, fourth = sorted(PROGRESS_VP)[2:4]
-    state = position(field={"brown": 2}, p0={"gold": 1, "progress": fourth - 3})
+    state = position(field={"brown": 2}, p0={"gold": 1, "progress": third})
     state = play(state, {"type": "choose", "colour": "brown"}, {"type": "buy_ap"})
     assert state.players[0].gold == 0
     state = play(state, {"type": "advance", "steps": 3})
     assert state.players[0].progress == fourth
-    assert state.act["pending"] == (2 if third > fourth - 3 else 1)
+    assert state.act["pending"] == 1
     assert {a["type"] for a in am.legal_actions(state)} <= {"pick", "cash"}
     taken = []
     while state.act["pending"]:
@@ -66,6 +66,16 @@ def test_buying_ap_example_2_ap_and_1_gold_move_progress_3_fields_for_the_fourth
         state = play(state, {"type": "pick", "slot": slot})
     assert state.players[0].markers == taken
     assert am.progress_vp(state.players[0].progress) == PROGRESS_VP[fourth]
+
+
+def test_progress_example_5_ap_pass_the_1_vp_field_for_one_marker():
+    """ "Die Zählscheibe von Spieler blau überschreitet das 1 SP Feld. Der Spieler wählt einen
+    Fortschrittsmarker": 5 fields from the start, past the 1 VP field and short of the next."""
+    state = position(field={"brown": 5}, p0={"progress": 0})
+    state = play(state, {"type": "choose", "colour": "brown"}, {"type": "advance", "steps": 5})
+    assert state.players[0].progress == 5
+    assert am.progress_vp(5) == 1
+    assert state.act["pending"] == 1
 
 
 def test_cannons_example_5_ap_with_10_cannons_gives_2_cannons_and_2_gold():
