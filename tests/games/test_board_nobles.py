@@ -280,10 +280,14 @@ def test_seeded_games_render_every_choice_of_both_expansions():
                 if state.phase == "mayor":
                     pr.check(state, posted(base_data(mayor_form(html))))
                 else:
-                    shown = Counter(a for a in legal if a.type != "royal_supplier")
+                    # The royal supplier's and the small wharf's choices are forms of their own.
+                    forms = ("royal_supplier", "small_wharf")
+                    shown = Counter(a for a in legal if a.type not in forms)
                     assert Counter(offered(html)) == shown
                     supplier = 'value="royal_supplier"' in html
                     assert supplier == any(a.type == "royal_supplier" for a in legal)
+                    wharf = 'class="pr-small-wharf"' in html
+                    assert wharf == any(a.type == "small_wharf" for a in legal)
                 other = (state.current + 1) % players
                 hidden = state.clone()
                 hidden.stack.reverse()
