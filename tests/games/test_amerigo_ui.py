@@ -381,7 +381,8 @@ def test_the_tracks_are_drawn_at_one_scale_in_one_row_and_in_two():
     state = am.new_game(4, seed=3)
     tracks = get_game("amerigo").seat_board_context(state, 0, [*NAMES, "Dora"])["am"]["tracks"]
     fields = PROGRESS_TRACK_END + 1  # the longest track; in two rows on a phone
-    for k, longest in ((0, fields), (1, -(-fields // 2))):
+    half = -(-fields // 2)
+    for k, longest in ((0, fields), (1, half)):
         drawings = [t["drawings"][k] for t in tracks]
         assert max(d["share"] for d in drawings) == 100
         progress = drawings[1]
@@ -389,6 +390,5 @@ def test_the_tracks_are_drawn_at_one_scale_in_one_row_and_in_two():
         cannon = drawings[0]
         assert cannon["share"] == round(100 * cannon["width"] / progress["width"])
     narrow = tracks[1]["drawings"][1]["fields"]
-    half = -(-fields // 2)
     assert {f["y"] for f in narrow[:half]} != {f["y"] for f in narrow[half:]}
     assert all(f["x"] + 28 <= tracks[1]["drawings"][1]["width"] for f in narrow)
