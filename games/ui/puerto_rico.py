@@ -176,6 +176,9 @@ def _player(
     places its mayor's pieces by clicks; ``targets``: its pieces that are one-click choices."""
     pl = view["players"][seat]
     board = state.players[seat]
+    # A tile the seat has just drawn and only it has seen (New Buildings, the forest house).
+    face_down = seat == view["current"] and view["phase_state"]["drawn"] is None
+    face_down = face_down and view["phase_state"].get("drawn_hidden", False)
     return {
         "seat": seat,
         "name": names[seat],
@@ -188,7 +191,7 @@ def _player(
         "goods": sum(board.goods),
         "colonists": board.colonists(),
         "roles": [ROLE_NAMES[r["role"]] for r in view["roles"] if r["taken_by"] == seat],
-        "board": drawing.player_drawing(w, pl, arranging, targets),
+        "board": drawing.player_drawing(w, pl, arranging, targets, face_down),
     }
 
 

@@ -88,6 +88,11 @@ def words(language: str) -> dict[str, Any]:
             "of_them_nobles": _("%(state)s (nobles among them: %(nobles)d)"),
             "forest": capfirst(PLACE_NAMES["forest"]),
             "forest_letter": str(FOREST_LETTER),
+            "face_down": _(
+                "A plantation just drawn face down: only its owner has seen it, and may still "
+                "lay it as a forest (%(building)s)"
+            )
+            % {"building": BUILDING_NAMES["forest_house"]},
             "guests_of": ngettext(
                 "%(colonists)d of %(circles)d guest", "%(colonists)d of %(circles)d guests", 2
             ),
@@ -215,10 +220,13 @@ def _spot(w: dict, field: str, place: str, n: int, circles: int, box: tuple, slo
     return {"field": field, "slot": slot, "label": label, "x": x, "y": y, "w": width, "h": height}
 
 
-def island_spaces(w: dict, pl: dict, arranging: bool = False) -> list[dict[str, Any]]:
+def island_spaces(
+    w: dict, pl: dict, arranging: bool = False, face_down: bool = False
+) -> list[dict[str, Any]]:
     """The player's island tiles in the kinds' order, row by row from the top left (the
-    template draws the 12 empty spaces under them); ``arranging``: each tile's circle is a
-    spot to click (``_spot``)."""
+    template draws the 12 empty spaces under them), its forests, and (``face_down``) a tile
+    just drawn that the viewer has not seen; ``arranging``: each tile's circle is a spot to
+    click (``_spot``)."""
     tiles = []
     for kind in ISLAND_KINDS:
         if kind in pl["island"]:
@@ -246,15 +254,18 @@ def island_spaces(w: dict, pl: dict, arranging: bool = False) -> list[dict[str, 
                 else [],
             }
         )
-    for n in range(len(tiles), len(tiles) + pl.get("forests", 0)):
+    forests = pl.get("forests", 0)
+    for n in range(len(tiles), len(tiles) + forests + face_down):
+        forest = n < len(tiles) + forests
         spaces.append(
             {
                 "x": TOP + (n % ISLAND_COLUMNS) * TILE_PITCH,
                 "y": TOP + (n // ISLAND_COLUMNS) * TILE_PITCH,
-                "css": "pr-tile is-forest",
-                "letter": w["forest_letter"],
-                "title": said(w, w["forest"], w["rules"]["forest"]),
+                "css": "pr-tile is-forest" if forest else "pr-tile is-face-down",
+                "letter": w["forest_letter"] if forest else "?",
+                "title": said(w, w["forest"], w["rules"]["forest"]) if forest else w["face_down"],
                 "slots": [],
+                "tree": forest,
             }
         )
     return spaces
@@ -358,11 +369,16 @@ def barrels(
 
 
 def player_drawing(
-    w: dict, pl: dict, arranging: bool = False, targets: dict | None = None
+    w: dict,
+    pl: dict,
+    arranging: bool = False,
+    targets: dict | None = None,
+    face_down: bool = False,
 ) -> dict[str, Any]:
     """A player board as ``_player.html`` draws it; ``arranging``: its owner places the
     pieces (the mayor) by clicking its circles, and San Juan has room for all it may show;
-    ``targets``: the owner's choices (``choice_targets``), for the barrels."""
+    ``targets``: the owner's choices (``choice_targets``), for the barrels; ``face_down``:
+    the owner has just drawn a tile the viewer has not seen."""
     nobles = pl.get("san_juan_nobles", 0)
     waiting = pl["san_juan"] + nobles
     vp = pl["vp"]
@@ -376,7 +392,7 @@ def player_drawing(
     return {
         "grid": EMPTY_SPACES,
         "arranging": arranging,
-        "island": island_spaces(w, pl, arranging),
+        "island": island_spaces(w, pl, arranging, face_down),
         "city": city_spaces(w, pl, arranging),
         "island_title": w["rules"]["island"],
         "city_title": w["rules"]["city"],

@@ -68,11 +68,11 @@ def _prospect(e: dict, names: Sequence[str]) -> str:
 
 
 def _hacienda(e: dict, names: Sequence[str]) -> str:
-    return _("%(player)s draws a face-down plantation: %(tile)s (%(building)s)") % {
-        "player": names[e["seat"]],
-        "tile": ISLAND_KIND_NAMES[e["tile"]],
-        "building": BUILDING_NAMES["hacienda"],
-    }
+    words = {"player": names[e["seat"]], "building": BUILDING_NAMES["hacienda"]}
+    if e["tile"] is None:  # seen only by its drawer (forest house)
+        return _("%(player)s draws a face-down plantation (%(building)s)") % words
+    words["tile"] = ISLAND_KIND_NAMES[e["tile"]]
+    return _("%(player)s draws a face-down plantation: %(tile)s (%(building)s)") % words
 
 
 def _settle(e: dict, names: Sequence[str]) -> str:
@@ -228,10 +228,21 @@ def _draft(e: dict, names: Sequence[str]) -> str:
 
 
 def _forest(e: dict, names: Sequence[str]) -> str:
-    return _("%(player)s lays the %(tile)s plantation face down as a forest (%(building)s)") % {
+    words = {"player": names[e["seat"]], "building": BUILDING_NAMES["forest_house"]}
+    if e["tile"] is None:  # seen only by its drawer
+        return _("%(player)s lays the drawn plantation face down as a forest (%(building)s)") % (
+            words
+        )
+    words["tile"] = ISLAND_KIND_NAMES[e["tile"]]
+    return _("%(player)s lays the %(tile)s plantation face down as a forest (%(building)s)") % (
+        words
+    )
+
+
+def _drawn_shown(e: dict, names: Sequence[str]) -> str:
+    return _("%(player)s lays the drawn plantation face up: %(tile)s") % {
         "player": names[e["seat"]],
         "tile": ISLAND_KIND_NAMES[e["tile"]],
-        "building": BUILDING_NAMES["forest_house"],
     }
 
 
@@ -379,14 +390,18 @@ def _production_bonus(e: dict, names: Sequence[str]) -> str:
 
 
 def _land_office_buy(e: dict, names: Sequence[str]) -> str:
-    return _(
-        "%(player)s buys a face-down plantation for %(doubloons)s: %(tile)s (%(building)s)"
-    ) % {
+    words = {
         "player": names[e["seat"]],
         "doubloons": doubloons(1),
-        "tile": ISLAND_KIND_NAMES[e["tile"]],
         "building": BUILDING_NAMES["land_office"],
     }
+    if e["tile"] is None:  # seen only by its buyer (forest house)
+        return _("%(player)s buys a face-down plantation for %(doubloons)s (%(building)s)") % words
+    words["tile"] = ISLAND_KIND_NAMES[e["tile"]]
+    return (
+        _("%(player)s buys a face-down plantation for %(doubloons)s: %(tile)s (%(building)s)")
+        % words
+    )
 
 
 def _land_office_sell(e: dict, names: Sequence[str]) -> str:
@@ -439,6 +454,7 @@ EVENTS: dict[str, Callable[[dict, Sequence[str]], str]] = {
     "game_ends": _game_ends,
     "draft": _draft,
     "forest": _forest,
+    "drawn_shown": _drawn_shown,
     "black_market": _black_market,
     "church": _gain_vp("church"),
     "specialty_factory": _gain_doubloons("specialty_factory"),

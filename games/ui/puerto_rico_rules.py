@@ -328,7 +328,8 @@ COMPONENT_RULES = {
         "rule",
         "Forest (New Buildings): a tile laid face down with the forest house. It fills an "
         "island space, is never occupied, and every two forests make buildings one doubloon "
-        "cheaper.",
+        "cheaper. Laid from a tile drawn face down (hacienda, Land office), its kind stays "
+        "its owner's secret.",
     ),
     "guest": pgettext_lazy(
         "rule",

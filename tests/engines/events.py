@@ -72,6 +72,7 @@ EXAMPLES = [
         "captain": False,
     },
     {"event": "guest_moved", "seat": 0, "to": "library", "noble": False},
+    {"event": "drawn_shown", "seat": 1, "tile": "coffee"},
     # Expansion II, the Nobles
     {"event": "noble_arrives", "seat": 2},
     {"event": "noble_taken", "seat": 1},
@@ -89,3 +90,10 @@ EXAMPLES = [
 ]
 FIELDS = {e["event"]: set(e) for e in EXAMPLES}
 """Each kind's fields."""
+
+UNSEEN = [
+    {"event": "hacienda", "seat": 1, "tile": None},
+    {"event": "land_office_buy", "seat": 2, "tile": None},
+    {"event": "forest", "seat": 0, "tile": None},
+]
+"""The events of a tile only its drawer has seen (an occupied forest house): no ``tile``."""

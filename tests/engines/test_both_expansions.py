@@ -95,8 +95,62 @@ def test_grundbuchamt_mit_forsthaus_darf_die_neue_plantage_als_wald_ablegen():
     state = play(state, FOREST, log=log)
     anna = state.players[ANNA]
     assert (anna.tiles[COFFEE], anna.forests, anna.forest_kinds[COFFEE]) == (0, 1, 1)
-    assert log == [{"event": "forest", "seat": ANNA, "tile": "coffee"}]
+    assert log == [{"event": "forest", "seat": ANNA, "tile": None}]  # the others have not seen it
+    assert "forest_kinds" not in pr.player_view(state, BOB)["players"][ANNA]
     assert state.current == BOB  # nothing to sell: the turn is over
+
+
+def test_the_bought_plantation_is_seen_only_by_its_buyer_with_a_forest_house():
+    """The Land office's tile, like the hacienda's, may become a forest: until the buyer's turn
+    ends (or a guest stands on it) the others see a face-down tile; then it lies face up."""
+    state = both_position(
+        [
+            player(doubloons=2, goods={"corn": 1}, city={"land_office": 1, "forest_house": 1}),
+            player(),
+            player(),
+        ],
+        stack=["indigo", "coffee"],
+    )
+    log: list[dict] = []
+    state = play(choose(state, "trader"), BUY_PLANTATION, log=log)
+    assert log == [{"event": "land_office_buy", "seat": ANNA, "tile": None}]
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"] == {}
+    state = play(state, pr.Sell(CORN), log=log)
+    assert log[-1] == {"event": "drawn_shown", "seat": ANNA, "tile": "coffee"}
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"]["coffee"]["tiles"] == 1
+
+
+def test_a_guest_moved_onto_the_drawn_tile_shows_it():
+    """A piece stands only on a tile lying face up: the guest shows the drawn tile, and a
+    forest laid from it afterwards is of a kind everyone knows."""
+    state = draw_for_the_forest("hacienda", {}, {}, "colonist")
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"] == {}
+    log: list[dict] = []
+    state = play(state, MoveGuest("tobacco"), log=log)
+    assert {"event": "drawn_shown", "seat": ANNA, "tile": "tobacco"} in log
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"]["tobacco"]["tiles"] == 1
+    state = play(state, FOREST, log=log)
+    assert log[-1] == {"event": "forest", "seat": ANNA, "tile": "tobacco"}
+    assert pr.player_view(state, BOB)["players"][ANNA]["forest_kinds"] == {"tobacco": 1}
+
+
+def test_the_hunting_lodge_returns_a_known_forest_before_a_secret_one():
+    """The forest returned lies face up on the open discard pile: of two indigo forests, one
+    laid from the row and one unseen, the known one goes and the other stays a secret; with
+    no known one left, the secret one goes and is shown."""
+    for forests, secret_left in (([INDIGO, INDIGO], 1), ([INDIGO], 0)):
+        state = both_position(
+            [player(city={"hunting_lodge": 1}), player(), player()],
+            forests={ANNA: forests},
+            face_up=["sugar", "sugar", "tobacco", "coffee"],
+        )
+        state.players[ANNA].secret_forest_kinds = (0, 1, 0, 0, 0)
+        state = play(choose(state, "settler"), PASS, PASS, PASS)
+        log: list[dict] = []
+        state = play(state, DiscardPlantation(INDIGO, "forest"), log=log)
+        assert log[0]["tile"] == "indigo" and INDIGO in state.discards
+        assert state.players[ANNA].secret_forest_kinds[INDIGO] == secret_left
+        assert "forest_kinds" not in pr.player_view(state, BOB)["players"][ANNA]
 
 
 def draw_for_the_forest(draw: str, island: dict, island_nobles: dict, guest: str) -> pr.State:

@@ -7,6 +7,7 @@ takes where the text is silent are in ``docs/engine.md`` (*The New Buildings*).
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -41,6 +42,7 @@ from games.engines.puerto_rico.actions import (
 from games.engines.puerto_rico.common import uses_new_buildings
 from games.engines.puerto_rico.data import BASE, BUILDINGS, DRAFT_SPACES
 from games.engines.puerto_rico.data import NEW_BUILDINGS as EXP_I
+from games.engines.puerto_rico.view import moderator_view
 
 from .positions import ANNA, BOB, CHRIS, choose, goods_of, play, player, position
 
@@ -327,21 +329,102 @@ def test_forest_needs_an_occupied_forest_house():
 
 
 def test_forest_house_with_the_hacienda_looks_at_the_tile_first():
+    """ "Benutzt der Forsthaus-Besitzer auch die Hazienda, darf er das Plättchen anschauen,
+    bevor er es ggf. als Wald auslegt": he sees it, the others see a face-down tile, and if
+    he lays it as a forest they never learn its kind."""
     state = nb_position(
         [player(city={"forest_house": 1, "hacienda": 1}), player(), player()],
         face_up=["sugar", "coffee", "indigo", "corn"],
         stack=["corn", "tobacco"],
     )
-    state = choose(state, "settler")
-    assert refused(state, FOREST) == "nothing_drawn"
     log: list[dict] = []
-    state = play(state, HACIENDA, log=log)
-    assert log[-1] == {"event": "hacienda", "seat": ANNA, "tile": "tobacco"}
+    state = play(choose(state, "settler"), HACIENDA, log=log)
+    assert log[-1] == {"event": "hacienda", "seat": ANNA, "tile": None}
+    anna_sees, bob_sees = pr.player_view(state, ANNA), pr.player_view(state, BOB)
+    assert anna_sees["phase_state"]["drawn"] == "tobacco"
+    assert anna_sees["players"][ANNA]["island"] == {"tobacco": {"tiles": 1, "colonists": 0}}
+    assert bob_sees["phase_state"]["drawn"] is None and bob_sees["phase_state"]["drawn_hidden"]
+    assert bob_sees["players"][ANNA]["island"] == {}
+    assert pr.player_view(state, None)["players"][ANNA]["island"] == {}
     assert FOREST in pr.legal_actions(state)
     state = play(state, FOREST, Settle(SUGAR), log=log)
     anna = state.players[ANNA]
     assert (anna.forests, anna.tiles[TOBACCO], anna.tiles[SUGAR]) == (1, 0, 1)
-    assert {"event": "forest", "seat": ANNA, "tile": "tobacco"} in log
+    assert {"event": "forest", "seat": ANNA, "tile": None} in log
+    assert "tobacco" not in json.dumps(log)
+    for seat in (BOB, CHRIS, None):
+        seen = pr.player_view(state, seat)["players"][ANNA]
+        assert seen["forests"] == 1 and "forest_kinds" not in seen
+    assert pr.player_view(state, ANNA)["players"][ANNA]["forest_kinds"] == {"tobacco": 1}
+    assert moderator_view(state)["players"][ANNA]["forest_kinds"] == {"tobacco": 1}
+
+
+def hacienda_with_forest_house() -> pr.State:
+    """Anna, owner of an occupied hacienda and forest house, has drawn a tobacco plantation."""
+    state = nb_position(
+        [player(city={"forest_house": 1, "hacienda": 1}), player(), player()],
+        face_up=["sugar", "coffee", "indigo", "corn"],
+        stack=["corn", "tobacco"],
+    )
+    return play(choose(state, "settler"), HACIENDA)
+
+
+def test_the_drawn_tile_kept_as_a_plantation_is_shown_when_the_turn_ends():
+    log: list[dict] = []
+    state = play(hacienda_with_forest_house(), Settle(SUGAR), log=log)
+    assert log[-1] == {"event": "drawn_shown", "seat": ANNA, "tile": "tobacco"}
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"]["tobacco"]["tiles"] == 1
+    assert not state.drawn_hidden
+
+
+def test_the_hacienda_without_an_occupied_forest_house_shows_the_tile_at_once():
+    state = nb_position(
+        [player(city={"forest_house": 0, "hacienda": 1}), player(), player()],
+        stack=["corn", "tobacco"],
+    )
+    log: list[dict] = []
+    state = play(choose(state, "settler"), HACIENDA, log=log)
+    assert log[-1] == {"event": "hacienda", "seat": ANNA, "tile": "tobacco"}
+    assert pr.player_view(state, BOB)["players"][ANNA]["island"]["tobacco"]["tiles"] == 1
+
+
+def tiles_in_play(state: pr.State) -> Counter:
+    """Every plantation of the game: stack, row, discards, islands and forests."""
+    tiles = Counter(pr.GOODS[k] for k in (*state.stack, *state.face_up, *state.discards))
+    for pl in state.players:
+        tiles.update({pr.GOODS[k]: n for k, n in enumerate(pl.tiles[:QUARRY]) if n})
+        tiles.update({pr.GOODS[k]: n for k, n in enumerate(pl.forest_kinds) if n})
+    return tiles
+
+
+@pytest.mark.parametrize("forest", [False, True], ids=["drawn", "laid as a forest"])
+def test_determinize_guesses_the_unseen_tile_from_the_others_view(forest):
+    """Bob's guess of the tile Anna drew (or laid face down beside a forest laid from the
+    row) comes out of the tiles he has not seen: no tile counted twice, none lost, his view
+    of the guess his view, and the guess not always the truth."""
+    dealt = pr.new_game(3, 1, NEW).players
+    islands = [{pr.ISLAND_KINDS[k]: n for k, n in enumerate(pl.tiles) if n} for pl in dealt]
+    state = nb_position(
+        [
+            player(island=islands[ANNA], city={"forest_house": 1, "hacienda": 1}),
+            player(island=islands[BOB]),
+            player(island=islands[CHRIS]),
+        ]
+    )
+    state = play(choose(state, "settler"), HACIENDA)
+    drawn = state.drawn
+    if forest:
+        row = state.face_up[0]
+        state = play(state, FOREST, Settle(row, False, True))
+        assert state.players[ANNA].forest_kinds[row] >= 1
+    view = pr.player_view(state, BOB)
+    guesses = set()
+    for seed in range(20):
+        guess = pr.determinize(view, seed)
+        assert pr.player_view(guess, BOB) == view
+        assert tiles_in_play(guess) == tiles_in_play(state)
+        guesses.add(guess.drawn if not forest else guess.players[ANNA].secret_forest_kinds)
+    assert len(guesses) > 1, f"always {drawn}: the truth, not a guess"
 
 
 def test_a_full_island_counts_its_forests():

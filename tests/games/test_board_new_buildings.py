@@ -225,6 +225,21 @@ def test_forests_and_guests_are_drawn_in_their_own_shapes():
     assert ">W<" in player_board(german(state, BOB), ANNA)
 
 
+def test_a_tile_drawn_for_the_forest_house_is_face_down_to_the_others():
+    """Anna draws with her hacienda and may still lay the tile as a forest: her board shows
+    her the tobacco, Bob's page a face-down tile, and the log names it to nobody."""
+    players = [player(city={"hacienda": 1, "forest_house": 1}), player(), player()]
+    state = nb_position(players, stack=["corn", "tobacco"])
+    state = play(choose(state, "settler"), pr.Hacienda())
+    mine, bobs = player_board(render(state, ANNA), ANNA), player_board(render(state, BOB), ANNA)
+    assert "pr-tile good-tobacco" in mine and "is-face-down" not in mine
+    assert "pr-tile good-tobacco" not in bobs and "Tobacco plantation" not in bobs
+    tile = re.search(r'<g class="pr-tile is-face-down".*?</g>', bobs, re.S).group(0)
+    assert "only its owner has seen it" in tile and 'class="pr-tree"' not in tile
+    german_tile = re.search(r'class="pr-tile is-face-down".*?</g>', german(state, BOB), re.S)
+    assert "Nur ihr Besitzer hat sie angeschaut" in german_tile.group(0)
+
+
 def test_the_status_line_names_the_edition():
     state = nb_position([player(), player(), player()])
     assert "Round 1 · Choosing a role · governor: Anna · New Buildings" in text(render(state, ANNA))

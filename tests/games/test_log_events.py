@@ -15,7 +15,7 @@ from games import services
 from games.engines.puerto_rico import REFUSALS, IllegalAction
 from games.models import Game, Move
 from games.registry import get_engine, get_game
-from tests.engines.events import EXAMPLES
+from tests.engines.events import EXAMPLES, UNSEEN
 
 pr = get_engine("puerto_rico")
 ui = get_game("puerto_rico")
@@ -40,7 +40,11 @@ def refused(language: str, code: str, params: dict) -> str:
         return ui.describe_refusal(code, params)
 
 
-@pytest.mark.parametrize("event", EXAMPLES, ids=[e["event"] for e in EXAMPLES])
+@pytest.mark.parametrize(
+    "event",
+    EXAMPLES + UNSEEN,
+    ids=[e["event"] for e in EXAMPLES] + [f"{e['event']}-unseen" for e in UNSEEN],
+)
 def test_every_event_reads_in_english_and_in_german(event):
     english, german = told("en", event), told("de", event)
     seats = [event.get("seat")] + [s["seat"] for s in event.get("shares", [])]

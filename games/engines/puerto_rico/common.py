@@ -8,7 +8,7 @@ from typing import Any
 from . import guests
 from .actions import COLONIST, EMPTY, FOREST_TILE, NOBLE, Action, DiscardPlantation, IllegalAction
 from .data import ALL_GOODS, GOODS, ISLAND_KINDS, SETUPS
-from .powers import DOUBLE_PRIVILEGE, HOOKS, has
+from .powers import DOUBLE_PRIVILEGE, HOOKS, LAY_FOREST, has
 from .state import Player, RoleCard, State
 
 END_COLONISTS = "colonists"
@@ -78,6 +78,10 @@ def discard_plantation(
     if action.occupant == FOREST_TILE:
         pl.forests -= 1
         pl.forest_kinds[k] -= 1
+        if pl.forest_kinds[k] < pl.secret_forest_kinds[k]:
+            # No forest of this kind the others know of is left: a secret one goes (face up
+            # on the open discard pile); otherwise a known one, and the secrets stay kept.
+            _count_secret_forest(pl, k, -1)
     else:
         pl.tiles[k] -= 1
     if action.occupant in (COLONIST, NOBLE):
@@ -92,14 +96,22 @@ def discard_plantation(
 
 
 def lay_forest(
-    state: State, seat: int, kind: int, piece: str | None, log: list[dict] | None
+    state: State,
+    seat: int,
+    kind: int,
+    piece: str | None,
+    log: list[dict] | None,
+    secret: bool = False,
 ) -> None:
     """The new tile lies face down as a forest; the piece on it (``piece``: None, COLONIST
-    or NOBLE) goes to San Juan as what it is: forests are never worked."""
+    or NOBLE) goes to San Juan as what it is: forests are never worked. ``secret``: only the
+    owner has seen the tile, so the log names none (``tile`` null)."""
     pl = state.players[seat]
     pl.tiles[kind] -= 1
     pl.forests += 1
     pl.forest_kinds[kind] += 1
+    if secret:
+        _count_secret_forest(pl, kind, 1)
     if piece is not None:
         pl.worked[kind] -= 1
         pl.san_juan += 1
@@ -107,18 +119,58 @@ def lay_forest(
         pl.noble_worked[kind] -= 1
         pl.noble_san_juan += 1
     if log is not None:
-        log.append({"event": "forest", "seat": seat, "tile": ISLAND_KINDS[kind]})
+        log.append(
+            {"event": "forest", "seat": seat, "tile": None if secret else ISLAND_KINDS[kind]}
+        )
+
+
+def _count_secret_forest(pl: Player, kind: int, change: int) -> None:
+    secret = list(pl.secret_forest_kinds)
+    secret[kind] += change
+    pl.secret_forest_kinds = tuple(secret)
+
+
+def draw_plantation(state: State, event: str, log: list[dict] | None) -> None:
+    """The current seat takes the top face-down plantation onto its island (hacienda, Land
+    office). With an occupied forest house it may still lay the tile as a forest, having
+    looked at it ("darf er das Plättchen anschauen, bevor er es ggf. als Wald auslegt"): until
+    it lies face up, only this seat knows its kind, and the log's ``event`` names none (``tile``
+    null)."""
+    seat = state.current
+    pl = state.players[seat]
+    kind = state.stack.pop()
+    pl.tiles[kind] += 1
+    state.drawn = kind
+    state.drawn_hidden = has(pl, _LAY_FOREST)
+    if log is not None:
+        tile = None if state.drawn_hidden else ISLAND_KINDS[kind]
+        log.append({"event": event, "seat": seat, "tile": tile})
+
+
+def show_drawn(state: State, log: list[dict] | None) -> None:
+    """The drawn tile lies face up on the island now (the turn is over, or a guest stands on
+    it): everyone sees its kind."""
+    if state.drawn_hidden:
+        state.drawn_hidden = False
+        if log is not None:
+            log.append(
+                {"event": "drawn_shown", "seat": state.current, "tile": ISLAND_KINDS[state.drawn]}
+            )
 
 
 def lay_drawn_forest(state: State, log: list[dict] | None) -> None:
     """``Forest()``: the tile just drawn (hacienda, Land office) becomes a forest, and the
-    guest moved onto it, if any, goes to San Juan."""
-    lay_forest(state, state.current, state.drawn, state.drawn_guest, log)
-    forget_drawn(state)
+    guest moved onto it, if any, goes to San Juan; unseen by the others if they never saw it."""
+    lay_forest(state, state.current, state.drawn, state.drawn_guest, log, state.drawn_hidden)
+    state.drawn_hidden = False
+    forget_drawn(state, log)
 
 
-def forget_drawn(state: State) -> None:
-    """The seat's turn is over (or its drawn tile a forest): no tile is just drawn."""
+def forget_drawn(state: State, log: list[dict] | None) -> None:
+    """The seat's turn is over (or its drawn tile a forest): no tile is just drawn, and one
+    kept as a plantation lies face up."""
+    if state.drawn is not None:
+        show_drawn(state, log)
     state.drawn = None
     state.drawn_guest = None
 
@@ -193,6 +245,7 @@ def end_round(state: State) -> None:
 
 
 _DOUBLE_PRIVILEGE = HOOKS[DOUBLE_PRIVILEGE]
+_LAY_FOREST = HOOKS[LAY_FOREST]
 
 
 def uses_new_buildings(state_or_options: State | Mapping[str, Any]) -> bool:

@@ -17,6 +17,7 @@ With both expansions a noble may be a guest too; it moves as a noble (``MoveGues
 
 from __future__ import annotations
 
+from . import common  # a module, not names: common imports this module too
 from .actions import COLONIST, NOBLE, Action, IllegalAction, MoveGuest
 from .data import BUILDINGS, GUEST_HOUSE, ISLAND_INDEX, ISLAND_KINDS
 from .powers import HOOKS, MOVE_GUESTS, has
@@ -88,6 +89,7 @@ def play(state: State, action: MoveGuest, log: list[dict] | None) -> None:
         if kind == state.drawn and pl.worked[kind] == pl.tiles[kind]:
             # The kind's last free tile is the one just drawn (older ones are taken first).
             state.drawn_guest = NOBLE if action.noble else COLONIST
+            common.show_drawn(state, log)
     if action.noble:
         _move_noble(pl, kind, action.to)
     if log is not None:

@@ -123,6 +123,7 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.drafted = []
     s.drawn = None
     s.drawn_guest = None
+    s.drawn_hidden = False
     s.extras = 0
     s.made = [0] * len(ALL_GOODS)
     s.small_wharf_used = [False] * num_players

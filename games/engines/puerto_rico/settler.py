@@ -13,6 +13,7 @@ from .common import (
     colonist_available,
     discard_choices,
     discard_plantation,
+    draw_plantation,
     finish_phase,
     forget_drawn,
     lay_drawn_forest,
@@ -171,12 +172,8 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         _play_hunting_lodge(state, action, log)
         return
     if action.type == "hacienda":
-        kind = state.stack.pop()
-        pl.tiles[kind] += 1
         state.hacienda_used = True
-        state.drawn = kind
-        if log is not None:
-            log.append({"event": "hacienda", "seat": seat, "tile": ISLAND_KINDS[kind]})
+        draw_plantation(state, "hacienda", log)
         return
     if action.type == "forest":
         lay_drawn_forest(state, log)
@@ -206,7 +203,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
         log.append({"event": "settle_nothing", "seat": seat})
     state.turn += 1
     state.hacienda_used = False
-    forget_drawn(state)
+    forget_drawn(state, log)
     _advance(state, log)
 
 

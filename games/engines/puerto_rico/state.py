@@ -64,7 +64,10 @@ class Player:
     colonists on it, in building order. ``forests`` (New Buildings) counts island spaces
     filled with a tile laid face down: never worked, never a plantation again;
     ``forest_kinds[g]`` how many of them are plantations of good ``g`` (the Nobles' Hunting
-    lodge returns a forest to the discard pile as the plantation it is).
+    lodge returns a forest to the discard pile as the plantation it is), and
+    ``secret_forest_kinds[g]`` how many of those only the owner knows: tiles drawn face down
+    (hacienda, Land office) and laid as forests unseen by the others. A tuple, replaced
+    when it changes, so that clones share it.
 
     With the Nobles, ``worked``, ``city`` and ``san_juan`` count every piece, colonist or
     noble (the rules treat a noble as a colonist unless they say otherwise), and
@@ -81,6 +84,7 @@ class Player:
         "noble_san_juan",
         "noble_worked",
         "san_juan",
+        "secret_forest_kinds",
         "tiles",
         "vp",
         "worked",
@@ -96,6 +100,7 @@ class Player:
         self.san_juan = 0
         self.forests = 0
         self.forest_kinds = [0] * len(ALL_GOODS)
+        self.secret_forest_kinds = (0,) * len(ALL_GOODS)
         self.noble_worked = [0] * len(ALL_ISLAND_KINDS)
         self.noble_city: dict[str, int] = {}
         self.noble_san_juan = 0
@@ -111,6 +116,7 @@ class Player:
         p.san_juan = self.san_juan
         p.forests = self.forests
         p.forest_kinds = self.forest_kinds[:]
+        p.secret_forest_kinds = self.secret_forest_kinds
         p.noble_worked = self.noble_worked[:]
         p.noble_city = self.noble_city.copy()
         p.noble_san_juan = self.noble_san_juan
@@ -172,6 +178,10 @@ class Player:
         }
         if any(self.forest_kinds):
             data["forest_kinds"] = {GOODS[g]: n for g, n in enumerate(self.forest_kinds) if n}
+        if any(self.secret_forest_kinds):
+            data["secret_forest_kinds"] = {
+                GOODS[g]: n for g, n in enumerate(self.secret_forest_kinds) if n
+            }
         if nobles:
             data["city_nobles"] = {b: n for b, n in noble_city.items() if n}
             data["san_juan_nobles"] = self.noble_san_juan
@@ -203,6 +213,10 @@ class Player:
         p.forests = data.get("forests", 0)
         for name, n in data.get("forest_kinds", {}).items():
             p.forest_kinds[GOOD_INDEX[name]] = n
+        secret = [0] * len(ALL_GOODS)
+        for name, n in data.get("secret_forest_kinds", {}).items():
+            secret[GOOD_INDEX[name]] = n
+        p.secret_forest_kinds = tuple(secret)
         return p
 
 
@@ -218,7 +232,10 @@ class State:
 
     New Buildings: ``drafted`` lists the violet buildings drafted onto the board, in order;
     ``drawn`` the tile the hacienda (or Land office) just drew: it may still be laid as a
-    forest, and ``drawn_guest`` says what stands on it: None, or a guest ``"colonist"`` or
+    forest; ``drawn_hidden``: its drawer had an occupied forest house, so that only he has
+    seen it ("darf er das Plättchen anschauen, bevor er es ggf. als Wald auslegt") until it
+    lies face up (his turn ends, a guest moves onto it) or face down as a forest;
+    ``drawn_guest`` says what stands on it: None, or a guest ``"colonist"`` or
     ``"noble"`` moved onto it (tiles of a kind are interchangeable, and a guest works an older
     free tile of its kind first: it takes the drawn one only as the kind's last); ``extras``
     the craftsman's extra barrels taken (two with a library); ``made`` the craftsman's barrels
@@ -244,6 +261,7 @@ class State:
         "drafted",
         "drawn",
         "drawn_guest",
+        "drawn_hidden",
         "end_reasons",
         "extras",
         "face_up",
@@ -312,6 +330,7 @@ class State:
         s.drafted = self.drafted[:]
         s.drawn = self.drawn
         s.drawn_guest = self.drawn_guest
+        s.drawn_hidden = self.drawn_hidden
         s.extras = self.extras
         s.made = self.made[:]
         s.small_wharf_used = self.small_wharf_used[:]
@@ -377,6 +396,7 @@ class State:
                 "produced": [GOODS[g] for g in self.produced],
                 "drawn": good(self.drawn),
                 "drawn_guest": self.drawn_guest,
+                "drawn_hidden": self.drawn_hidden,
                 "extras": self.extras,
                 "made": list(self.made),
                 "small_wharf_used": list(self.small_wharf_used),
@@ -453,6 +473,7 @@ class State:
         s.drawn_guest = ps.get("drawn_guest")
         if s.drawn_guest not in (None, "colonist", "noble"):
             raise ValueError(f"unknown guest {s.drawn_guest!r} on the drawn tile")
+        s.drawn_hidden = bool(ps.get("drawn_hidden", False))
         s.extras = ps.get("extras", 0)
         s.made = list(ps.get("made", [0] * len(ALL_GOODS)))
         s.small_wharf_used = list(ps.get("small_wharf_used", [False] * s.num_players))

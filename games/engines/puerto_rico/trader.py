@@ -18,6 +18,7 @@ from .common import (
     check_discard,
     discard_choices,
     discard_plantation,
+    draw_plantation,
     finish_phase,
     forget_drawn,
     lay_drawn_forest,
@@ -183,7 +184,7 @@ def play(state: State, action: Action, log: list[dict] | None) -> None:
     elif log is not None:
         log.append({"event": "sell_nothing", "seat": seat})
     state.land_office_used = False
-    forget_drawn(state)
+    forget_drawn(state, log)
     state.turn += 1
     _advance(state, log)
 
@@ -193,12 +194,8 @@ def _play_land_office(state: State, action: Action, log: list[dict] | None) -> N
     pl = state.players[seat]
     state.land_office_used = True
     if action.type == "buy_plantation":
-        kind = state.stack.pop()
         pl.doubloons -= 1
-        pl.tiles[kind] += 1
-        state.drawn = kind
-        if log is not None:
-            log.append({"event": "land_office_buy", "seat": seat, "tile": GOODS[kind]})
+        draw_plantation(state, "land_office_buy", log)
         return
     discard_plantation(state, seat, action, "land_office_sell", log)
     pl.doubloons += 1

@@ -14,9 +14,19 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     """The state as ``seat`` may know it (``None``: a spectator).
 
     Removed: the order of the face-down plantations (only their number is shown), the
-    random seed, and, with hidden VP chips until the game is over, the other seats' VP.
+    random seed, with hidden VP chips until the game is over the other seats' VP, and what
+    only another seat has seen of its island (New Buildings, the forest house): the kinds of
+    its forests laid from tiles drawn face down, and a tile it has just drawn and may still
+    lay as a forest (``drawn`` is then ``None``, ``drawn_hidden`` true, and the tile is not
+    among its island's tiles).
     """
-    return _view(state, seat, [_vp_hidden(state, seat, i) for i in range(state.num_players)])
+    data = _view(state, seat, [_vp_hidden(state, seat, i) for i in range(state.num_players)])
+    for i, pl in enumerate(data["players"]):
+        if i != seat:
+            _hide_secret_forests(pl)
+    if state.drawn_hidden and state.current != seat:
+        _hide_drawn(data)
+    return data
 
 
 def moderator_view(state: State) -> dict[str, Any]:
@@ -36,6 +46,28 @@ def _view(state: State, seat: int | None, vp_hidden: list[bool]) -> dict[str, An
             pl["vp"] = None
     data["seat"] = seat
     return data
+
+
+def _hide_secret_forests(pl: dict[str, Any]) -> None:
+    """The forests' kinds the others know: those laid from a face-up tile, or shown since."""
+    secret = pl.pop("secret_forest_kinds", {})
+    if secret:
+        kinds = {kind: n - secret.get(kind, 0) for kind, n in pl["forest_kinds"].items()}
+        pl["forest_kinds"] = {kind: n for kind, n in kinds.items() if n}
+        if not pl["forest_kinds"]:
+            del pl["forest_kinds"]
+
+
+def _hide_drawn(data: dict[str, Any]) -> None:
+    """The current seat's tile just drawn face down, not yet on its island for the others.
+    No guest stands on it (a guest moved onto it shows it): only its count changes."""
+    phase_state = data["phase_state"]
+    island = data["players"][data["current"]]["island"]
+    kind = phase_state["drawn"]
+    phase_state["drawn"] = None
+    island[kind] = {**island[kind], "tiles": island[kind]["tiles"] - 1}
+    if not island[kind]["tiles"]:
+        del island[kind]
 
 
 def masked_state(view: dict[str, Any]) -> State:
