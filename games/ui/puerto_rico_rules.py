@@ -299,7 +299,8 @@ COMPONENT_RULES = {
     "colonist_ship": pgettext_lazy(
         "rule",
         "Brings the colonists for the next mayor phase. If the supply cannot refill it, the "
-        "game ends after the round.",
+        "game ends after the round; with the Nobles, whose supply is every colonist of the "
+        "box, it takes what is left and the game goes on.",
     ),
     "cargo_ship": pgettext_lazy(
         "rule",

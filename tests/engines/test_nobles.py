@@ -67,13 +67,16 @@ def rejects(state: pr.State, action, code: str) -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_spielvorbereitung_20_adlige_und_die_8_neuen_gebaeude(n):
-    """ "Die 20 Adligen werden neben dem Kolonistenvorrat bereitgelegt"; "Zu Beginn des Spiels
+    """ "Die 20 Adligen werden neben dem Kolonistenvorrat bereitgelegt"; no piece is counted
+    out; "Zu Beginn des Spiels
     … wird immer ein Adliger anstelle eines Kolonisten auf das Kolonistenschiff gelegt"; the 8
     new buildings lie beside the others (with two players one of each, the Jeweler too)."""
     base, state = pr.new_game(n, 3), pr.new_game(n, 3, NOBLES)
     assert (state.noble_ship, state.noble_supply) == (1, NOBLES_IN_BOX - 1)
     assert state.colonist_ship == base.colonist_ship - 1
-    assert state.colonist_supply + state.colonist_ship == base.colonist_supply + base.colonist_ship
+    # "… müssen weder die Kolonisten noch die Adligen zu Spielbeginn abgezählt werden": all
+    # 100 of the box, the one whose place on the ship the noble takes in the supply.
+    assert state.colonist_supply + state.colonist_ship == 100
     new = {name: k for name, k in state.buildings.items() if name not in base.buildings}
     small = 1 if n == 2 else 2
     assert new == {

@@ -54,8 +54,10 @@ from games.engines.puerto_rico.actions import (
 )
 from games.engines.puerto_rico.common import uses_new_buildings, uses_nobles
 from games.engines.puerto_rico.data import (
+    ALL_GOODS,
     BUILDINGS,
     CITY_SPACES,
+    COLONISTS_IN_BOX,
     ISLAND_SPACES,
     QUARRY,
     ROLES,
@@ -213,12 +215,13 @@ class Totals:
     def __init__(self, state: State) -> None:
         setup = SETUPS[state.num_players]
         self.goods = list(setup.goods)
-        self.colonists = setup.colonist_supply + setup.colonist_ship
         self.plantations = list(setup.plantations)
         self.quarries = setup.quarries
         self.chips = state.options["vp_chips"]
         self.new_buildings = uses_new_buildings(state)
         nobles = uses_nobles(state)
+        # The Nobles: every colonist of the box (none counted out).
+        self.colonists = COLONISTS_IN_BOX if nobles else setup.colonist_supply + setup.colonist_ship
         # With the New Buildings the violet buildings come from the draft (checked as it goes);
         # the Nobles' buildings are laid out besides them.
         self.copies = {
@@ -1086,10 +1089,37 @@ def assert_view(state: State, seat: int | None) -> dict:
         else:
             assert pl["vp"] == state.players[i].vp
     full = state.to_json()
+    if state.drawn_hidden and seat != state.current:  # a tile only its drawer has seen
+        full["phase_state"]["drawn"] = None
     for key in full:
         if key not in ("rng", "plantations", "players"):
             assert view[key] == full[key], key
     return view
+
+
+def relabel_secrets(state: State, rnd: random.Random) -> tuple[State, set[int]]:
+    """The same table but for what only one seat has seen: its forests laid from tiles drawn
+    face down, and the tile it has just drawn, of other kinds. Also: who has seen them."""
+    other = state.clone()
+    owners = set()
+    for seat, pl in enumerate(other.players):
+        secret = list(pl.secret_forest_kinds)
+        for k in [g for g in ALL_GOODS for _ in range(secret[g])]:
+            new = rnd.choice(ALL_GOODS)
+            secret[k] -= 1
+            secret[new] += 1
+            pl.forest_kinds[k] -= 1
+            pl.forest_kinds[new] += 1
+            owners.add(seat)
+        pl.secret_forest_kinds = tuple(secret)
+    if other.drawn_hidden:
+        pl = other.players[other.current]
+        new = rnd.choice(ALL_GOODS)
+        pl.tiles[other.drawn] -= 1
+        pl.tiles[new] += 1
+        other.drawn = new
+        owners.add(other.current)
+    return other, owners
 
 
 @given(game_configs(), SEEDS, SEEDS)
@@ -1116,7 +1146,8 @@ def player_view_hides_stack_rng_and_vp(config, seed, policy):
     last = None
     for before, _, after in random_game(n, options, seed, policy):
         last = after
-        if rnd.random() > 0.1:
+        secrets = before.drawn_hidden or any(any(p.secret_forest_kinds) for p in before.players)
+        if rnd.random() > 0.1 and not secrets:  # every position with a secret is looked at
             continue
         views = {seat: assert_view(before, seat) for seat in [*range(n), None]}
         # Another order of the face-down stack and another seed: nobody sees a difference.
@@ -1126,6 +1157,11 @@ def player_view_hides_stack_rng_and_vp(config, seed, policy):
         other.rng = rnd.getrandbits(63)
         for seat, view in views.items():
             assert pr.player_view(other, seat) == view
+        # Other kinds of the tiles only their drawers have seen: nobody else sees a difference.
+        other, owners = relabel_secrets(before, rnd)
+        for seat, view in views.items():
+            if seat not in owners:
+                assert pr.player_view(other, seat) == view
     assert last is not None and last.phase == "over"
     for seat in [*range(n), None]:
         view = assert_view(last, seat)

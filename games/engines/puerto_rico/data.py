@@ -263,6 +263,10 @@ RESIDENCE_BONUS = {10: 5, 11: 6, 12: 7}
 """Residence: 4 VP up to nine filled island spaces, then 5/6/7 for ten/eleven/twelve."""
 NOBLES_IN_BOX = 20
 """Expansion II: 20 nobles beside the colonist supply."""
+COLONISTS_IN_BOX = 100
+"""The box's colonists ("100 Kolonisten"). With the Nobles running out ends nothing, so "müssen
+weder die Kolonisten noch die Adligen zu Spielbeginn abgezählt werden": the whole box is the
+supply."""
 HUNTING_LODGE_VP = 2
 """Noble on the Hunting lodge: VP for strictly the most empty island spaces."""
 

@@ -19,6 +19,7 @@ from .data import (
     ALL_GOODS,
     BASE,
     BUILDINGS,
+    COLONISTS_IN_BOX,
     GUEST_HOUSE,
     NOBLES,
     NOBLES_IN_BOX,
@@ -80,11 +81,13 @@ def new_game(num_players: int, seed: int, options: Mapping[str, Any] | None = No
     s.roles_chosen = 0
     s.colonist_supply = setup.colonist_supply
     s.colonist_ship = setup.colonist_ship
-    # The Nobles: one noble on the ship instead of a colonist, 19 beside the supply.
+    # The Nobles: one noble on the ship instead of a colonist, 19 beside the supply, and every
+    # colonist of the box in the supply (none counted out: running out ends nothing).
     s.noble_ship = 1 if nobles else 0
     s.noble_supply = NOBLES_IN_BOX - s.noble_ship if nobles else 0
     s.colonist_ship -= s.noble_ship
-    s.colonist_supply += s.noble_ship
+    if nobles:
+        s.colonist_supply = COLONISTS_IN_BOX - s.colonist_ship
     s.noble_seat = None
     s.land_office_used = False
     s.supplier_ready = [False] * num_players
