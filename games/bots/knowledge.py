@@ -303,11 +303,11 @@ NOBLES_USE = {
     # A doubloon off most builds still to come (colonist).
     "building_office": lambda v, pl: 0.35 * v.money,
     # A barrel per noble for a VP each, on most captain phases.
-    "royal_supplier": lambda v, pl: 0.4 * min(pl.placed_nobles(), 3) * (1.0 - W["held"] * 0.9),
+    "royal_supplier": lambda v, pl: 0.4 * min(pl.nobles(), 3) * (1.0 - W["held"] * 0.9),
     # A noble a round.
     "villa": lambda v, pl: 0.9 * W["noble"],
     # A doubloon per noble every craftsman phase, about every other round.
-    "jeweler": lambda v, pl: 0.5 * max(1, pl.placed_nobles()) * v.money,
+    "jeweler": lambda v, pl: 0.5 * max(1, pl.nobles()) * v.money,
 }
 """Per-round worth of each Nobles building when worked, like ``Values.violet_use``."""
 

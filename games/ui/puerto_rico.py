@@ -631,7 +631,7 @@ def _royal_supplier(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
     pl = state.players[seat]
     return {
         "goods": [{"good": g, "name": GOOD_NAMES[g]} for i, g in enumerate(GOODS) if pl.goods[i]],
-        "nobles": pl.placed_nobles(),
+        "nobles": pl.nobles(),
         "building": BUILDING_NAMES["royal_supplier"],
     }
 

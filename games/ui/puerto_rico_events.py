@@ -658,7 +658,7 @@ def _refusals() -> dict[str, str]:
         ),
         "supplier_not_now": _("the Royal supplier acts once, before the owner's first load"),
         "supplier_barrels": _(
-            "one to %(nobles)s barrels of different kinds (one per noble not in San Juan)"
+            "one to %(nobles)s barrels of different kinds (one per noble you own)"
         ),
         "bad_occupant": _("'occupant' must be one of %(choices)s"),
         "bad_goods": _(

@@ -231,9 +231,9 @@ BUILDING_RULES = {
     ),
     "royal_supplier": pgettext_lazy(
         "rule",
-        "On your first turn of a captain phase, before shipping: per noble on your island or "
-        "in your city, return one barrel of a different kind to the supply for 1 VP each "
-        "(puerto's reading: nobles waiting in San Juan do not count).",
+        "On your first turn of a captain phase, before shipping: per noble you own (placed "
+        "or waiting in San Juan), return one barrel of a different kind to the supply for 1 "
+        "VP each.",
     ),
     "villa": pgettext_lazy(
         "rule",
@@ -242,9 +242,8 @@ BUILDING_RULES = {
     ),
     "jeweler": pgettext_lazy(
         "rule",
-        "In every craftsman phase: 1 doubloon per noble on your island or in your city "
-        "(puerto's reading: nobles waiting in San Juan do not count). Counts as a large "
-        "production building for the guild hall.",
+        "In every craftsman phase: 1 doubloon per noble you own (placed or waiting in San "
+        "Juan). Counts as a large production building for the guild hall.",
     ),
     "royal_garden": pgettext_lazy(
         "rule",

@@ -529,14 +529,17 @@ def test_hoflieferant_pro_adligem_ein_warenstein_verschiedener_sorten_fuer_je_1_
     rejects(state, RoyalSupplier((4,)), "supplier_not_now")
 
 
-def test_hoflieferant_adlige_auf_der_windrose_zaehlen_nicht():
-    """ "pro eigenem Adligen" of the nobles "auf seiner Insel": the project's reading
-    (expansions-en §4.3) counts the placed nobles only, not those waiting in San Juan."""
-    state = _supplier("colonist", 1, {"corn": 1, "sugar": 1, "coffee": 1}, san_juan_nobles=2)
+def test_hoflieferant_adlige_auf_der_windrose_zaehlen_mit():
+    """ "pro eigenem Adligen auf seiner Insel": the rulebook glosses the same words for the
+    Hofgarten as "gleichgültig, wo sie sich befinden: auf einem Gebäude, einer Plantage oder
+    der Windrose", so nobles waiting in San Juan count too. One noble placed, two waiting:
+    three barrels, but not four."""
+    state = _supplier(
+        "colonist", 1, {"corn": 1, "sugar": 1, "tobacco": 1, "coffee": 1}, san_juan_nobles=2
+    )
     state = choose(state, "captain")
-    supplies = {a for a in pr.legal_actions(state) if isinstance(a, RoyalSupplier)}
-    assert supplies == {RoyalSupplier((g,)) for g in (CORN, SUGAR, 4)}
-    rejects(state, RoyalSupplier((CORN, SUGAR)), "supplier_barrels")
+    assert play(state, RoyalSupplier((CORN, SUGAR, 4))).players[ANNA].vp == 3
+    rejects(state, RoyalSupplier((CORN, SUGAR, TOBACCO, 4)), "supplier_barrels")
 
 
 def test_hoflieferant_nur_vor_der_ersten_lieferung():
@@ -591,8 +594,8 @@ def test_villa_ein_zusaetzlicher_adliger_direkt_aus_dem_vorrat(nobles_left, piec
 def test_juwelier_1_dublone_pro_adligem_und_grosses_produktionsgebaeude():
     """ "In jeder Aufseherphase erhält der Besitzer eines Juweliers für jeden Adligen auf seiner
     Insel 1 Dublone. Hinweis: Der Juwelier zählt als großes Produktionsgebäude (s.
-    Zunfthalle)." A noble waiting on the windrose does not count (the project's reading,
-    expansions-en §4.3)."""
+    Zunfthalle)." Nobles waiting on the windrose count too, as the Hofgarten glosses "auf
+    seiner Insel": two placed and three waiting give 5 doubloons."""
     state = nobles_position(
         [
             noble_player(
@@ -608,8 +611,8 @@ def test_juwelier_1_dublone_pro_adligem_und_grosses_produktionsgebaeude():
     )
     log: list[dict] = []
     state = choose(state, "craftsman", log)
-    assert state.players[ANNA].doubloons == 2
-    assert {"event": "production_bonus", "seat": ANNA, "doubloons": 2, "vp": 0} in log
+    assert state.players[ANNA].doubloons == 5
+    assert {"event": "production_bonus", "seat": ANNA, "doubloons": 5, "vp": 0} in log
     assert BUILDINGS["jeweler"].good is None and not BUILDINGS["jeweler"].violet
     # Guild hall: 2 VP for the jeweler (large), 1 for the small indigo plant.
     assert pr.outcome(state)[ANNA].parts["bonuses"]["guild_hall"] == 3

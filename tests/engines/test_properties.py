@@ -811,7 +811,7 @@ def expected_offer(state: State) -> set | None:
             out |= {Wharf(g) for g in range(5) if pl.goods[g]}
         if occupied(pl, "royal_supplier") and state.supplier_ready[seat]:
             held = [g for g in range(5) if pl.goods[g]]
-            for size in range(1, min(pl.placed_nobles(), len(held)) + 1):
+            for size in range(1, min(pl.nobles(), len(held)) + 1):
                 out |= {RoyalSupplier(c) for c in combinations(held, size)}
         return out
     return None

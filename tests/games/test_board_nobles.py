@@ -201,8 +201,7 @@ def test_the_royal_supplier_is_a_form_of_checkboxes_that_posts_each_choice():
     assert [b["value"] for b in form["boxes"]] == ["corn", "sugar", "coffee"]
     legend = text(section(html, "pr-royal-supplier"))
     assert (
-        "Royal supplier: return up to 2 barrels (one per noble not in San Juan, each of a"
-        " different kind)"
+        "Royal supplier: return up to 2 barrels (one per noble you own, each of a different kind)"
     ) in legend
     supplies = {a for a in pr.legal_actions(state) if a.type == "royal_supplier"}
     base = base_data(form)

@@ -122,9 +122,7 @@ REFUSALS: dict[str, str] = {
     "no_doubloon": "a face-down plantation costs 1 doubloon",
     "no_royal_supplier": "only the owner of an occupied Royal supplier trades barrels for VP",
     "supplier_not_now": "the Royal supplier acts once, before the owner's first load",
-    "supplier_barrels": (
-        "one to {nobles} barrels of different kinds (one per noble not in San Juan)"
-    ),
+    "supplier_barrels": "one to {nobles} barrels of different kinds (one per noble you own)",
     # Malformed JSON
     "not_an_action": "an action is an object with a 'type'",
     "malformed": "{field!r} must be a name (a string)",
@@ -375,7 +373,7 @@ class DiscardPlantation:
 @dataclass(frozen=True, slots=True)
 class RoyalSupplier:
     """Royal supplier, before the first load of the captain phase: these barrels (different
-    kinds, at most one per noble not in San Juan) go back to the supply for 1 VP each."""
+    kinds, at most one per noble you own) go back to the supply for 1 VP each."""
 
     goods: tuple[int, ...]
     type: ClassVar[str] = "royal_supplier"

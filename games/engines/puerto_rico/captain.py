@@ -131,12 +131,12 @@ def small_wharf_loads(pl: Player) -> list[Action]:
 
 def _supplies(state: State, seat: int) -> list[Action]:
     """The Royal supplier's choices: before the seat's first load, up to one barrel per
-    noble on its island (not in San Juan), all of different kinds."""
+    noble it owns (San Juan's too: docs/engine.md), all of different kinds."""
     pl = state.players[seat]
     if not state.supplier_ready[seat] or not has(pl, _NOBLES_FOR_GOODS):
         return []
     held = [g for g in ALL_GOODS if pl.goods[g]]
-    most = min(pl.placed_nobles(), len(held))
+    most = min(pl.nobles(), len(held))
     return [RoyalSupplier(c) for size in range(1, most + 1) for c in combinations(held, size)]
 
 
@@ -252,7 +252,7 @@ def _check_supplier(state: State, action: RoyalSupplier) -> None:
     if not state.supplier_ready[seat]:
         raise IllegalAction("supplier_not_now")
     goods = action.goods
-    nobles = pl.placed_nobles()
+    nobles = pl.nobles()
     if not goods or len(set(goods)) != len(goods) or len(goods) > nobles:
         raise IllegalAction("supplier_barrels", nobles=nobles)
     for g in goods:

@@ -408,8 +408,8 @@ def chapel_vp(pl: Player) -> int:
 
 @power(PRODUCTION_INCOME, "jeweler")
 def jeweler(pl: Player) -> int:
-    """1 doubloon per noble on the owner's island, not those in San Juan."""
-    return pl.placed_nobles()
+    """1 doubloon per noble the owner has, wherever it stands (docs/engine.md)."""
+    return pl.nobles()
 
 
 privilege(BUY_PLANTATION, "land_office", by=COLONIST)

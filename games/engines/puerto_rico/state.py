@@ -140,14 +140,10 @@ class Player:
 
     # Nobles (Expansion II).
     def nobles(self) -> int:
-        """Every noble the player owns: on the island, in the city and in San Juan."""
-        return self.placed_nobles() + self.noble_san_juan
-
-    def placed_nobles(self) -> int:
-        """The nobles "auf seiner Insel" for the Jeweler and the Royal supplier: those on a
-        plantation, quarry, forest or building, not those waiting in San Juan (the project's
-        reading, docs/engine.md)."""
-        return sum(self.noble_worked) + sum(self.noble_city.values())
+        """Every noble the player owns, on the island, in the city and in San Juan: the nobles
+        "auf seiner Insel" of the Jeweler, the Royal supplier and the Royal garden ("gleichgültig,
+        wo sie sich befinden: auf einem Gebäude, einer Plantage oder der Windrose")."""
+        return sum(self.noble_worked) + sum(self.noble_city.values()) + self.noble_san_juan
 
     def noble_on(self, building: str) -> bool:
         return self.noble_city.get(building, 0) > 0
