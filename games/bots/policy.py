@@ -496,10 +496,11 @@ def _score_builder(state: State, values: Values) -> list[tuple[float, Action]]:
 
 
 def black_market_cost(a: Action, values: Values) -> float:
-    """What a black-market payment gives up: a colonist's work, a barrel, a VP."""
+    """What a black-market payment gives up: a colonist's work (a noble's also its VP), a
+    barrel, a VP."""
     colonist = W["bm_colonist"] if a.colonist is not None else 0.0
     barrel = values.barrel[a.good] if a.good is not None else 0.0
-    return colonist + barrel + (1.0 if a.vp else 0.0)
+    return colonist + barrel + (1.0 if a.vp else 0.0) + (1.0 if a.noble else 0.0)
 
 
 # Craftsman, trader ------------------------------------------------------------------------

@@ -644,7 +644,8 @@ def _black_market(state: pr.State, legal, seat: int) -> dict[str, Any] | None:
             continue
         paid = []
         if a.colonist is not None:
-            paid.append(_("a colonist from %(place)s") % {"place": _place(a.colonist)})
+            piece = _("a noble from %(place)s") if a.noble else _("a colonist from %(place)s")
+            paid.append(piece % {"place": _place(a.colonist)})
         if a.good is not None:
             paid.append(_("1 %(good)s") % {"good": GOOD_NAMES[GOODS[a.good]]})
         if a.vp:

@@ -249,7 +249,8 @@ def _drawn_shown(e: dict, names: Sequence[str]) -> str:
 def _black_market(e: dict, names: Sequence[str]) -> str:
     paid = []
     if e["colonist"]:
-        paid.append(_("a colonist from %(place)s") % {"place": _place(e["colonist"])})
+        piece = _("a noble from %(place)s") if e["noble"] else _("a colonist from %(place)s")
+        paid.append(piece % {"place": _place(e["colonist"])})
     if e["good"]:
         paid.append(_("1 %(good)s") % {"good": GOOD_NAMES[e["good"]]})
     if e["vp"]:
@@ -625,6 +626,7 @@ def _refusals() -> dict[str, str]:
             "the black market pays only what your doubloons lack: %(short)s here"
         ),
         "no_colonist_there": _("you have no colonist on %(place)s to pay with"),
+        "no_noble_there": _("you have no noble on %(place)s to pay with"),
         "no_vp": _("you have no VP to pay with"),
         "no_trading_post": _("only the owner of an occupied trading post sells to the supply"),
         "no_small_wharf": _("only the owner of an occupied small wharf ships on it"),
@@ -636,7 +638,9 @@ def _refusals() -> dict[str, str]:
         "no_guest_moves_now": _("guests are not moved in the mayor phase"),
         "no_free_circle": _("no empty circle on %(place)s"),
         "no_noble_guest": _("no noble is a guest in your guest house"),
-        "bad_black_market": _("'black_market' maps 'colonist', 'good' and 'vp' to what is paid"),
+        "bad_black_market": _(
+            "'black_market' maps 'colonist' (and 'noble'), 'good' and 'vp' to what is paid"
+        ),
         "bad_place": _("unknown place '%(place)s'"),
         # The Nobles
         "nobles_not_in_game": _("there are no nobles in this game"),

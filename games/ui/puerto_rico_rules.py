@@ -151,10 +151,10 @@ BUILDING_RULES = {
     ),
     "black_market": pgettext_lazy(
         "rule",
-        "When you build, you may pay one doubloon each with a colonist, a barrel and a VP "
-        "(at most one of each), only as far as your doubloons fall short: you have none left. "
-        "A colonist paid leaves its place first: that place does nothing for this build "
-        "(puerto's reading).",
+        "When you build, you may pay one doubloon each with a colonist (with the Nobles also a "
+        "noble), a barrel and a VP (at most one of each), only as far as your doubloons fall "
+        "short: you have none left. A colonist paid leaves its place first: that place does "
+        "nothing for this build (puerto's reading).",
     ),
     "storehouse": pgettext_lazy(
         "rule",

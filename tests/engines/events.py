@@ -57,7 +57,14 @@ EXAMPLES = [
     # New Buildings
     {"event": "draft", "seat": 1, "building": "church", "copies": 2},
     {"event": "forest", "seat": 0, "tile": "sugar"},
-    {"event": "black_market", "seat": 2, "colonist": "san_juan", "good": "indigo", "vp": False},
+    {
+        "event": "black_market",
+        "seat": 2,
+        "colonist": "san_juan",
+        "noble": False,
+        "good": "indigo",
+        "vp": False,
+    },
     {"event": "church", "seat": 2, "vp": 1},
     {"event": "specialty_factory", "seat": 0, "doubloons": 2},
     {"event": "trading_post", "seat": 1, "good": "coffee", "price": 5},
@@ -97,3 +104,13 @@ UNSEEN = [
     {"event": "forest", "seat": 0, "tile": None},
 ]
 """The events of a tile only its drawer has seen (an occupied forest house): no ``tile``."""
+
+NOBLE_PAID = {
+    "event": "black_market",
+    "seat": 1,
+    "colonist": "corn",
+    "noble": True,
+    "good": None,
+    "vp": False,
+}
+"""The black market paid with a noble (both expansions)."""

@@ -293,25 +293,50 @@ def test_forests_are_no_empty_spaces_for_the_hunting_lodge():
     assert settle(3).players[ANNA].vp == 0  # 7 against 8
 
 
-def test_the_black_market_pays_with_a_colonist_not_a_noble():
-    """ "… maximal je einen Kolonisten, einen Warenstein und einen Siegpunkt": a noble is
-    worth a VP at the end and is not a colonist to pay with (the engine's reading)."""
+@pytest.mark.parametrize("place", ["corn", "small_market", "san_juan"])
+def test_the_black_market_pays_with_a_noble_too(place):
+    """ "… maximal je einen Kolonisten, einen Warenstein und einen Siegpunkt (zurück in den
+    entsprechenden Vorrat)", and "Wird in dieser Regel von Kolonisten gesprochen, gilt dies
+    auch für Adlige (falls mit der 2. Erweiterung gespielt wird)": a noble pays a doubloon,
+    goes back to the nobles' supply and is no longer worth its VP."""
     state = both_position(
         [
             noble_player(
-                doubloons=7,
+                doubloons=6,
                 island={"corn": 1},
-                island_nobles={"corn": 1},
-                city={"black_market": 1},
+                island_nobles={"corn": 1} if place == "corn" else {},
+                city={"black_market": 1, "small_market": 0},
+                city_nobles={"small_market": 1} if place == "small_market" else {},
+                san_juan_nobles=int(place == "san_juan"),
             ),
             player(),
             player(),
         ],
     )
     state = choose(state, "builder")  # harbor 8, less 1 for the builder: 7
-    state.players[ANNA].doubloons = 6
-    rejects(state, Build("harbor", colonist="corn"), "no_colonist_there")
-    assert not [a for a in pr.legal_actions(state) if a.type == "build" and a.black_market]
+    by_noble = Build("harbor", colonist=place, noble=True)
+    assert by_noble in pr.legal_actions(state)
+    rejects(state, Build("harbor", colonist=place), "no_colonist_there")
+    rejects(state, Build("harbor", colonist="black_market", noble=True), "no_noble_there")
+    supply = state.noble_supply
+    log: list[dict] = []
+    after = play(state, by_noble, log=log)
+    anna = after.players[ANNA]
+    assert after.noble_supply == supply + 1 and anna.nobles() == 0
+    assert anna.city["small_market"] == 0 and anna.worked[CORN] == 0 and anna.san_juan == 0
+    assert "harbor" in anna.city and anna.doubloons == 0
+    assert pr.outcome(after)[ANNA].parts["nobles"] == 0
+    assert log[0] == {
+        "event": "black_market",
+        "seat": ANNA,
+        "colonist": place,
+        "noble": True,
+        "good": None,
+        "vp": False,
+    }
+    assert pr.action_from_json(json.loads(json.dumps(pr.action_to_json(by_noble)))) == by_noble
+    restored = pr.from_json(json.loads(json.dumps(after.to_json())))
+    assert restored.to_json() == after.to_json()
 
 
 def test_a_noble_guest_moves_as_a_noble():

@@ -475,6 +475,7 @@ def test_black_market_example_paying_for_the_harbor():
         "event": "black_market",
         "seat": BOB,
         "colonist": "corn",
+        "noble": False,
         "good": "indigo",
         "vp": False,
     }

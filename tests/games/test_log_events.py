@@ -15,7 +15,7 @@ from games import services
 from games.engines.puerto_rico import REFUSALS, IllegalAction
 from games.models import Game, Move
 from games.registry import get_engine, get_game
-from tests.engines.events import EXAMPLES, UNSEEN
+from tests.engines.events import EXAMPLES, NOBLE_PAID, UNSEEN
 
 pr = get_engine("puerto_rico")
 ui = get_game("puerto_rico")
@@ -42,8 +42,10 @@ def refused(language: str, code: str, params: dict) -> str:
 
 @pytest.mark.parametrize(
     "event",
-    EXAMPLES + UNSEEN,
-    ids=[e["event"] for e in EXAMPLES] + [f"{e['event']}-unseen" for e in UNSEEN],
+    [*EXAMPLES, *UNSEEN, NOBLE_PAID],
+    ids=[e["event"] for e in EXAMPLES]
+    + [f"{e['event']}-unseen" for e in UNSEEN]
+    + ["black_market-noble"],
 )
 def test_every_event_reads_in_english_and_in_german(event):
     english, german = told("en", event), told("de", event)

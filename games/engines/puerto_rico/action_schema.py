@@ -117,11 +117,12 @@ ACTIONS: tuple[dict[str, Any], ...] = (
                     "enum": [*sorted(PLACES), None],
                     "description": "where the colonist paid with stands",
                 },
+                "noble": {**_FLAG, "description": "the Nobles: the piece paid is a noble"},
                 "good": _GOOD_OR_NONE,
                 "vp": _FLAG,
             },
-            "description": "occupied black market: one doubloon each for a colonist, a barrel"
-            " and a VP (left out, or null: none)",
+            "description": "occupied black market: one doubloon each for a colonist (or a"
+            " noble), a barrel and a VP (left out, or null: none)",
         },
     ),
     _action(

@@ -96,6 +96,7 @@ REFUSALS: dict[str, str] = {
     ),
     "black_market_not_needed": "the black market pays only what your doubloons lack: {short} here",
     "no_colonist_there": "you have no colonist on {place} to pay with",
+    "no_noble_there": "you have no noble on {place} to pay with",
     "no_vp": "you have no VP to pay with",
     "no_trading_post": "only the owner of an occupied trading post sells to the supply",
     "no_small_wharf": "only the owner of an occupied small wharf ships on it",
@@ -139,7 +140,9 @@ REFUSALS: dict[str, str] = {
     "bad_building": "'building' must name a building",
     "bad_ship": "'ship' must be 0, 1 or 2",
     "bad_warehouse": "'warehouse' must be a list of goods",
-    "bad_black_market": "'black_market' maps 'colonist', 'good' and 'vp' to what is paid",
+    "bad_black_market": (
+        "'black_market' maps 'colonist' (and 'noble'), 'good' and 'vp' to what is paid"
+    ),
     "bad_place": "unknown place {place!r}",
     "bad_occupant": "'occupant' must be one of {choices}",
     "bad_goods": (
@@ -240,7 +243,8 @@ class Build:
     """Build ``building``; ``university``: put a colonist on it with an occupied university.
 
     Black market (occupied): pay one doubloon each with the colonist on ``colonist`` (an
-    island kind's name, a building or ``"san_juan"``), a barrel of ``good`` and a VP (``vp``).
+    island kind's name, a building or ``"san_juan"``; with the Nobles ``noble``: a noble
+    from there), a barrel of ``good`` and a VP (``vp``).
     """
 
     building: str
@@ -248,6 +252,7 @@ class Build:
     colonist: str | None = None
     good: int | None = None
     vp: bool = False
+    noble: bool = False
     type: ClassVar[str] = "build"
 
     @property
@@ -448,6 +453,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
                 "good": None if action.good is None else GOODS[action.good],
                 "vp": action.vp,
             }
+            if action.noble:
+                out["black_market"]["noble"] = True
         return out
     if t == "sell" and action.trading_post:
         return {"type": t, "good": GOODS[action.good], "trading_post": True}
@@ -579,7 +586,12 @@ def action_from_json(data: Any) -> Action:
         if colonist is not None and colonist not in PLACES:
             raise MalformedAction("bad_place", place=colonist)
         good = None if pay.get("good") is None else _good(pay)
-        return Build(data["building"], _flag(data, "university"), colonist, good, _flag(pay, "vp"))
+        noble = _flag(pay, "noble")
+        if noble and colonist is None:
+            raise MalformedAction("bad_black_market")
+        return Build(
+            data["building"], _flag(data, "university"), colonist, good, _flag(pay, "vp"), noble
+        )
     if t == "extra_good":
         return ExtraGood(_good(data))
     if t == "sell":

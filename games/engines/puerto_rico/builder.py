@@ -7,11 +7,11 @@ at the end of the round.
 
 New Buildings: two forests save a doubloon (occupied forest house or not, no column cap); the
 library doubles the builder's saving; an occupied black market pays what the doubloons lack
-with at most one colonist (not a noble), one barrel and one VP; an occupied church gives VP
-for the building. A colonist paid to the black market leaves its place before the building is
-priced, so that place does not act for this build (a quarry, the library, the church, the
-university, the Nobles' Building office): the rulebook's own case, the black market's colonist,
-never pays at all.
+with at most one colonist (with the Nobles also a noble), one barrel and one VP; an occupied
+church gives VP for the building. A colonist paid to the black market leaves its place before
+the building is priced, so that place does not act for this build (a quarry, the library, the
+church, the university, the Nobles' Building office): the rulebook's own case, the black
+market's colonist, never pays at all.
 """
 
 from __future__ import annotations
@@ -92,8 +92,7 @@ def _black_market(state: State, seat: int) -> bool:
 
 
 def colonist_places(pl: Player) -> list[str]:
-    """Where the black market may take a colonist from: not from the black market itself,
-    and never a noble."""
+    """Where the black market may take a colonist from: not from the black market itself."""
     places = ["san_juan"] if pl.san_juan > pl.noble_san_juan else []
     places += [
         ISLAND_KINDS[k] for k in range(len(ISLAND_KINDS)) if pl.worked[k] > pl.noble_worked[k]
@@ -103,6 +102,24 @@ def colonist_places(pl: Player) -> list[str]:
     return places
 
 
+def noble_places(pl: Player) -> list[str]:
+    """Where the black market may take a noble from (both expansions: "Wird in dieser Regel von
+    Kolonisten gesprochen, gilt dies auch für Adlige"): not from the black market itself."""
+    places = ["san_juan"] if pl.noble_san_juan else []
+    places += [ISLAND_KINDS[k] for k in range(len(ISLAND_KINDS)) if pl.noble_worked[k]]
+    places += [b for b, n in pl.noble_city.items() if n and b != "black_market"]
+    return places
+
+
+def _pieces(pl: Player) -> list[tuple[str | None, bool]]:
+    """Each piece the black market may take, as (place, noble), and (None, False) for none."""
+    return [
+        (None, False),
+        *((place, False) for place in colonist_places(pl)),
+        *((place, True) for place in noble_places(pl)),
+    ]
+
+
 def _black_market_builds(state: State, seat: int, b: Building) -> list[Action]:
     """The builds of ``b`` whose black-market payment (colonist, barrel, VP) is exactly what
     the doubloons lack, the price asked after the colonist has left its place (``_paid``)."""
@@ -110,8 +127,8 @@ def _black_market_builds(state: State, seat: int, b: Building) -> list[Action]:
     goods = [None, *(g for g in ALL_GOODS if pl.goods[g])]
     vps = [False, True] if pl.vp else [False]
     builds: list[Action] = []
-    for c in [None, *colonist_places(pl)]:
-        with _paid(state, seat, c):
+    for c, noble in _pieces(pl):
+        with _paid(state, seat, c, noble):
             short = price(state, seat, b) - pl.doubloons - (c is not None)
             university = (
                 b.circles > 0 and has(pl, _COLONIST_WITH_BUILDING) and colonist_available(state)
@@ -119,36 +136,48 @@ def _black_market_builds(state: State, seat: int, b: Building) -> list[Action]:
         for g in goods:
             for v in vps:
                 if (g is not None) + v == short:
-                    builds.append(Build(b.name, False, c, g, v))
+                    builds.append(Build(b.name, False, c, g, v, noble))
                     if university:
-                        builds.append(Build(b.name, True, c, g, v))
+                        builds.append(Build(b.name, True, c, g, v, noble))
     return builds
 
 
 @contextmanager
-def _paid(state: State, seat: int, place: str | None) -> Iterator[None]:
-    """The seat while a black-market colonist from ``place`` (None: no colonist) is back in
-    the supply, to price a build paid with it; afterwards as it was."""
+def _paid(state: State, seat: int, place: str | None, noble: bool = False) -> Iterator[None]:
+    """The seat while a black-market colonist (``noble``: a noble) from ``place`` (None: no
+    piece) is back in the supply, to price a build paid with it; afterwards as it was."""
     if place is None:
         yield
         return
-    _to_supply(state, seat, place, 1)
+    _to_supply(state, seat, place, noble, 1)
     try:
         yield
     finally:
-        _to_supply(state, seat, place, -1)
+        _to_supply(state, seat, place, noble, -1)
 
 
-def _to_supply(state: State, seat: int, place: str, n: int) -> None:
-    """``n`` colonists of ``seat`` from ``place`` back to the supply (-1 undoes it)."""
+def _to_supply(state: State, seat: int, place: str, noble: bool, n: int) -> None:
+    """``n`` colonists (``noble``: nobles) of ``seat`` from ``place`` back to their supply (-1
+    undoes it)."""
     pl = state.players[seat]
     if place == "san_juan":
         pl.san_juan -= n
+        pl.noble_san_juan -= n * noble
     elif place in ISLAND_INDEX:
         pl.worked[ISLAND_INDEX[place]] -= n
+        pl.noble_worked[ISLAND_INDEX[place]] -= n * noble
     else:
         pl.city[place] -= n
-    state.colonist_supply += n
+        if noble:  # no building keeps a count of 0 nobles
+            left = pl.noble_city.get(place, 0) - n
+            if left:
+                pl.noble_city[place] = left
+            else:
+                del pl.noble_city[place]
+    if noble:
+        state.noble_supply += n
+    else:
+        state.colonist_supply += n
 
 
 def start(state: State, log: list[dict] | None) -> None:
@@ -166,7 +195,7 @@ def _buildable(state: State, seat: int) -> Iterator[str]:
         return
     cash = pl.doubloons
     if _black_market(state, seat):
-        cash += bool(colonist_places(pl)) + any(pl.goods) + bool(pl.vp)
+        cash += bool(colonist_places(pl) or noble_places(pl)) + any(pl.goods) + bool(pl.vp)
     savings = _savings(state, seat)
     discounted = has(pl, _BUILDING_COST)
     city = pl.city
@@ -226,7 +255,7 @@ def check(state: State, action: Action) -> None:
     paid = action.black_market
     if paid:
         _check_black_market(state, seat, action)
-    with _paid(state, seat, action.colonist):
+    with _paid(state, seat, action.colonist, action.noble):
         cost = price(state, seat, b)
         if paid:
             short = cost - pl.doubloons
@@ -250,7 +279,10 @@ def _check_black_market(state: State, seat: int, action: Build) -> None:
     pl = state.players[seat]
     if not _black_market(state, seat):
         raise IllegalAction("no_black_market")
-    if action.colonist is not None and action.colonist not in colonist_places(pl):
+    if action.noble and action.colonist not in noble_places(pl):
+        raise IllegalAction("no_noble_there", place=action.colonist)
+    placed = action.noble or action.colonist is None or action.colonist in colonist_places(pl)
+    if not placed:
         raise IllegalAction("no_colonist_there", place=action.colonist)
     if action.good is not None and not pl.goods[action.good]:
         raise IllegalAction("no_good", good=GOODS[action.good])
@@ -264,7 +296,7 @@ def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | 
     pl = state.players[seat]
     place = action.colonist
     if place is not None:
-        _to_supply(state, seat, place, 1)
+        _to_supply(state, seat, place, action.noble, 1)
     if action.good is not None:
         pl.goods[action.good] -= 1
         state.goods[action.good] += 1
@@ -277,6 +309,7 @@ def _pay_black_market(state: State, seat: int, action: Build, log: list[dict] | 
                 "event": "black_market",
                 "seat": seat,
                 "colonist": place,
+                "noble": action.noble,
                 "good": None if action.good is None else GOODS[action.good],
                 "vp": action.vp,
             }
