@@ -169,8 +169,7 @@ def lay_drawn_forest(state: State, log: list[dict] | None) -> None:
 def forget_drawn(state: State, log: list[dict] | None) -> None:
     """The seat's turn is over (or its drawn tile a forest): no tile is just drawn, and one
     kept as a plantation lies face up."""
-    if state.drawn is not None:
-        show_drawn(state, log)
+    show_drawn(state, log)
     state.drawn = None
     state.drawn_guest = None
 
