@@ -24,7 +24,6 @@ from games.engines.amerigo.data import (
     GOODS,
     MARKER_GOLD,
     ORDER_TRACK,
-    PROGRESS_VP,
     ROUNDS,
     SHAPES,
     TIME_VALUE,
@@ -113,7 +112,6 @@ MARKER_WORTH = {
 """Rough VP worth of a progress marker not counted by the final scoring, for a whole game;
 AP markers are worth ``AP_MARKER_WORTH``."""
 AP_MARKER_WORTH = 3.0
-_MARKER_MEAN = sum(MARKER_WORTH.values()) / len(MARKER_WORTH)
 BLACK = COLOURS.index("black")
 BUY = {"type": "buy_ap"}
 FAR = 13
@@ -314,7 +312,7 @@ machine (``docs/benchmarks.md``). The playouts of one option differ little (thei
 differences' standard error is mostly below 1 VP, the options' differences several VP), so
 a longer look buys more than more playouts. The budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "partial": 0.0}
+HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (4: to the end of the third turn after this one), the weight of the best
 rival's worth in a playout's score, and the standard errors by which a searched option must
@@ -337,28 +335,11 @@ def _medium_turn(state: am.State) -> am.State:
     return best
 
 
-def _on_the_way(state: am.State, seat: int) -> float:
-    """The share of the way to the next printed progress field, times what that field brings
-    (its VP and a marker): the track pays in steps of three fields, which a playout's end
-    would otherwise see only when it reaches one."""
-    field = state.players[seat].progress
-    ahead = [f for f in PROGRESS_VP if f > field]
-    if not ahead:
-        return 0.0
-    nxt = ahead[0]
-    last = max((f for f in PROGRESS_VP if f <= field), default=0)
-    gain = PROGRESS_VP[nxt] - am.progress_vp(field) + _MARKER_MEAN
-    return HARD["partial"] * gain * (field - last) / (nxt - last)
-
-
 def _margin(state: am.State, seat: int) -> float:
     """The seat's worth less the best rival's (weighted by ``HARD["rival"]``)."""
-
-    def of(s: int) -> float:
-        return worth(state, s, state) + _on_the_way(state, s)
-
-    rival = max(of(s) for s in range(len(state.players)) if s != seat)
-    return of(seat) - HARD["rival"] * rival
+    mine = worth(state, seat, state)
+    rival = max(worth(state, s, state) for s in range(len(state.players)) if s != seat)
+    return mine - HARD["rival"] * rival
 
 
 def _playout(state: am.State, seat: int) -> float:
