@@ -145,6 +145,10 @@ def expect_board_after(page: Page, version: int, timeout: float = 15000) -> None
     )
 
 
+def _move_answer(response) -> bool:
+    return response.request.method == "POST" and response.url.endswith("/move/")
+
+
 def take_turn(page: Page, roles: list[str]) -> str:
     """Submit one legal choice from the page's "Your choice" panel, the way a person would:
     the first of ``roles`` still free, the form as pre-filled, or the first offer that does
@@ -155,22 +159,25 @@ def take_turn(page: Page, roles: list[str]) -> str:
     version = board_version(page)
     form = page.locator(".pr-choices form")
     css = form.get_attribute("class")
-    if "pr-mayor" in css:
-        kind = "mayor"
-        form.get_by_role("button", name="Place colonists").click()
-    elif "pr-store" in css:
-        kind = "storage"
-        form.locator("input[type=radio]").first.check()
-        form.get_by_role("button", name="Keep these goods").click()
-    else:
-        kind = re.search(r"pr-buttons-(\w+)", css).group(1)
-        labels = form.locator("button").all_inner_texts()
-        if kind == "role":
-            wanted = [label for role in roles for label in labels if label.startswith(role)]
+    # Waited for: the answer to the move itself, which comes after the AI's turns; a poll's
+    # board may show the move before them.
+    with page.expect_response(_move_answer, timeout=15000):
+        if "pr-mayor" in css:
+            kind = "mayor"
+            form.get_by_role("button", name="Place colonists").click()
+        elif "pr-store" in css:
+            kind = "storage"
+            form.locator("input[type=radio]").first.check()
+            form.get_by_role("button", name="Keep these goods").click()
         else:
-            wanted = [label for label in labels if label not in PASS_LABELS]
-        label = (wanted or labels)[0]
-        form.get_by_role("button", name=label, exact=True).click()
+            kind = re.search(r"pr-buttons-(\w+)", css).group(1)
+            labels = form.locator("button").all_inner_texts()
+            if kind == "role":
+                wanted = [label for role in roles for label in labels if label.startswith(role)]
+            else:
+                wanted = [label for label in labels if label not in PASS_LABELS]
+            label = (wanted or labels)[0]
+            form.get_by_role("button", name=label, exact=True).click()
     expect_board_after(page, version)
     expect(page.locator("#board .flash")).to_have_count(0)
     return kind
