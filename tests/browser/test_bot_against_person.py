@@ -28,8 +28,9 @@ from tests.browser.test_play import (  # noqa: F401 - fixtures
     board_version,
     make_user,
     open_page,
+    take_turn,
 )
-from tests.browser.test_two_players import decide
+from tests.browser.test_two_players import ROLES
 from tests.engines.positions import choose, play, player, position
 from tests.engines.test_edge_cases import ELEVEN_SMALL
 from tests.events.test_example_bot import load_bot, requests_served
@@ -140,7 +141,7 @@ def play_until_the_end(page: Page) -> list[tuple[str, str]]:
         expect(asks).to_be_visible(timeout=GUARD * 1000)
         if page.locator("#outcome-title").count():
             return made
-        made.append(decide(page))
+        made.append(take_turn(page, ROLES))
     raise AssertionError(f"the game did not end: {made}")
 
 

@@ -149,38 +149,37 @@ def _move_answer(response) -> bool:
     return response.request.method == "POST" and response.url.endswith("/move/")
 
 
-def take_turn(page: Page, roles: list[str]) -> str:
+def take_turn(page: Page, roles: list[str]) -> tuple[str, str]:
     """Submit one legal choice from the page's "Your choice" panel, the way a person would:
     the first of ``roles`` still free, the form as pre-filled, or the first offer that does
-    something (rather than pass). Returns the kind of decision that was made."""
+    something (rather than pass). Returns the kind of decision that was made and the button
+    pressed."""
     # A board just swapped in by polling is wired up by htmx when it settles: wait for that,
     # or a click would post the form without htmx.
     expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
     version = board_version(page)
-    form = page.locator(".pr-choices form")
+    form = page.locator(".pr-choices form").first
     css = form.get_attribute("class")
+    if "pr-mayor" in css:
+        kind, label = "mayor", "Place colonists"
+    elif "pr-store" in css:
+        kind, label = "storage", "Keep these goods"
+        form.locator("input[type=radio]").first.check()
+    else:
+        kind = re.search(r"pr-buttons-(\w+)", css).group(1)
+        labels = form.locator("button").all_inner_texts()
+        if kind == "role":
+            wanted = [lb for role in roles for lb in labels if lb.startswith(role)]
+        else:
+            wanted = [lb for lb in labels if lb not in PASS_LABELS]
+        label = (wanted or labels)[0]
     # Waited for: the answer to the move itself, which comes after the AI's turns; a poll's
     # board may show the move before them.
     with page.expect_response(_move_answer, timeout=15000):
-        if "pr-mayor" in css:
-            kind = "mayor"
-            form.get_by_role("button", name="Place colonists").click()
-        elif "pr-store" in css:
-            kind = "storage"
-            form.locator("input[type=radio]").first.check()
-            form.get_by_role("button", name="Keep these goods").click()
-        else:
-            kind = re.search(r"pr-buttons-(\w+)", css).group(1)
-            labels = form.locator("button").all_inner_texts()
-            if kind == "role":
-                wanted = [label for role in roles for label in labels if label.startswith(role)]
-            else:
-                wanted = [label for label in labels if label not in PASS_LABELS]
-            label = (wanted or labels)[0]
-            form.get_by_role("button", name=label, exact=True).click()
+        form.get_by_role("button", name=label, exact=True).click()
     expect_board_after(page, version)
     expect(page.locator("#board .flash")).to_have_count(0)
-    return kind
+    return kind, label
 
 
 def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, anna, bob, tmp_path):
@@ -224,7 +223,7 @@ def test_two_people_and_an_ai_play_a_full_round_through_the_pages(open_page, ann
         if not mayor_shot and page.locator(".pr-mayor").count():
             page.screenshot(path=tmp_path / "mayor.png", full_page=True)
             mayor_shot = True
-        made.append((seat.name, take_turn(page, roles[seat.user_id])))
+        made.append((seat.name, take_turn(page, roles[seat.user_id])[0]))
     else:
         raise AssertionError(f"round 1 did not end: {made}")
 

@@ -11,17 +11,15 @@ import re
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from games.models import Game, Seat
 from games.registry import get_engine
 from tests.browser.test_play import (
-    PASS_LABELS,
-    board_version,
-    expect_board_after,
     make_user,
     open_in_lobby,
     open_page,  # noqa: F401 (a fixture)
+    take_turn,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,35 +30,6 @@ ROLES = ["Builder", "Captain", "Craftsman", "Mayor", "Settler", "Trader", "Prosp
 DESK = {"viewport": {"width": 1280, "height": 900}}
 SEED = 1
 """The game's seed: with it anna meets every kind of decision the test asks for below."""
-
-
-def decide(page: Page) -> tuple[str, str]:
-    """Make the decision "Your choice" asks for, the way a person would: the first free role
-    of ``ROLES``, the mayor's form as pre-filled, the first goods to keep, or else the first
-    button that does something (rather than pass). Returns the kind and what was pressed."""
-    # A board just swapped in is wired up by htmx when it settles: wait for that, or a click
-    # would post the form without htmx.
-    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bhtmx-"))
-    version = board_version(page)
-    form = page.locator(".pr-choices form").first
-    css = form.get_attribute("class")
-    if "pr-mayor" in css:
-        kind, label = "mayor", "Place colonists"
-    elif "pr-store" in css:
-        kind, label = "storage", "Keep these goods"
-        form.locator("input[type=radio]").first.check()
-    else:
-        kind = re.search(r"pr-buttons-(\w+)", css).group(1)
-        labels = form.locator("button").all_inner_texts()
-        if kind == "role":
-            wanted = [lb for role in ROLES for lb in labels if lb.startswith(role)]
-        else:
-            wanted = [lb for lb in labels if lb not in PASS_LABELS]
-        label = (wanted or labels)[0]
-    form.get_by_role("button", name=label, exact=True).click()
-    expect_board_after(page, version)
-    expect(page.locator("#board .flash")).to_have_count(0)
-    return kind, label
 
 
 def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
@@ -106,7 +75,7 @@ def test_a_two_player_game_against_an_ai_is_played_to_the_end_through_the_pages(
             )
             taken = page.locator(".pr-table .pr-role.is-taken").count()
             role_turns.setdefault(int(round_), []).append(taken)
-        made.append(decide(page))
+        made.append(take_turn(page, ROLES))
     else:
         raise AssertionError(f"the game did not end: {made[-20:]}")
     page.screenshot(path=tmp_path / "final.png", full_page=True)
