@@ -177,8 +177,7 @@ def _player(
     pl = view["players"][seat]
     board = state.players[seat]
     # A tile the seat has just drawn and only it has seen (New Buildings, the forest house).
-    face_down = seat == view["current"] and view["phase_state"]["drawn"] is None
-    face_down = face_down and view["phase_state"].get("drawn_hidden", False)
+    face_down = seat == state.current and state.drawn_hidden and state.drawn is None
     return {
         "seat": seat,
         "name": names[seat],
