@@ -11,7 +11,9 @@ a determinized state.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 from games.bots import Bot, Estimate, halving, play_random
@@ -153,49 +155,74 @@ def _distances(m: Any, sources: tuple[int, ...]) -> dict[int, int]:
     return out
 
 
+TERMS = (
+    "vp",
+    "gold",
+    "goods",
+    "goods_later",
+    "tracks",
+    "order_later",
+    "markers",
+    "pirates",
+    "islands",
+    "landscapes",
+    "villages",
+    "posts",
+    "ships",
+)
+"""The parts of ``worth``, in the order ``terms`` gives them (the fitted evaluation weighs
+each)."""
+
+
 def worth(state: am.State, seat: int, now: am.State) -> float:
-    """The medium player's VP estimate of ``seat``'s position: the final scoring as if the
-    game ended now (gold, goods, progress, special-action track, end markers), less the
-    pirates' expected damage this round, plus what tiles, posts, ships and markers promise
-    for the rounds left.
+    """The medium player's VP estimate of ``seat``'s position: the sum of its ``terms``."""
+    return sum(terms(state, seat, now))
+
+
+def later_share(now: am.State) -> float:
+    """The share of the game still to play: what promises VP later fades towards the end."""
+    return (ROUNDS - now.round + 1 - now.turn / len(COLOURS)) / ROUNDS
+
+
+def terms(state: am.State, seat: int, now: am.State) -> list[float]:
+    """The parts (``TERMS``) of the medium player's VP estimate of ``seat``'s position: the
+    final scoring as if the game ended now (gold, goods, progress, special-action track, end
+    markers), less the pirates' expected damage this round, plus what tiles, posts, ships
+    and markers promise for the rounds left.
 
     ``state`` lies at the end of an action decided in ``now``. The round, the turn and the
     pirates are taken from ``now``: ending the action may throw the next turn's cubes or turn
     the next pirate face up, which a determinized state only guesses."""
     p = state.players[seat]
     if state.phase == "over":
-        return float(p.vp)
-    # The share of the game still to play: what promises VP later fades towards the end.
-    later = (ROUNDS - now.round + 1 - now.turn / len(COLOURS)) / ROUNDS
+        return [float(p.vp)] + [0.0] * (len(TERMS) - 1)
+    later = later_share(now)
     cash = CHEST_GOLD * p.chests + sum(MARKER_GOLD[m] for m in MARKER_GOLD if p.unused(m))
-    gold = p.gold + cash
-    score = p.vp + gold  # beyond the track's end gold turns into VP 1 for 1: the same
+    gold = p.gold + cash  # beyond the track's end gold turns into VP 1 for 1: the same
     goods = [0] * len(GOODS)
     for kind, _cost in p.goods:
         goods[GOODS.index(kind)] += 1
-    score += sum(r * (1 + g) for r, g in zip(p.raw, goods, strict=True))
-    score += later * 0.8 * len(p.goods)
-    score += am.progress_vp(p.progress) + ORDER_TRACK[am.order_field(state, seat)][1]
-    score += later * 0.3 * am.order_field(state, seat)
+    order = am.order_field(state, seat)
+    markers = 0.0
     for m in p.markers:
         if m == "end_7":
-            score += 7
+            markers += 7
         elif m == "end_posts":
-            score += len(p.posts) + 2 * later
+            markers += len(p.posts) + 2 * later
         elif m == "end_gold":
-            score += min(gold, GOLD_MAX)
+            markers += min(gold, GOLD_MAX)
         elif m.startswith("ap"):
-            score += AP_MARKER_WORTH * later
+            markers += AP_MARKER_WORTH * later
         elif m not in MARKER_GOLD and p.unused(m):
-            score += MARKER_WORTH.get(m, 1.0) * (later if m not in ("cube_vp", "leader") else 1)
+            markers += MARKER_WORTH.get(m, 1.0) * (later if m not in ("cube_vp", "leader") else 1)
     # Pirates at this round's end (unless it is over): all or nothing, sure once the black
     # turn is past.
     strength = pirate_strength(now, seat)
     if state.round != now.round or p.cannons >= strength:
-        score += 0.3 * later * max(0, p.cannons - strength)
+        pirates = 0.3 * later * max(0, p.cannons - strength)
     else:
         damage = -(-strength // 2) if "half_damage" in p.markers else strength
-        score -= min(damage, p.vp) * (1.0 if now.turn >= BLACK else 0.6)
+        pirates = -min(damage, p.vp) * (1.0 if now.turn >= BLACK else 0.6)
     time = TIME_VALUE[now.round]
     cells = state.map.island_cells
     held: dict[int, int] = {}
@@ -203,24 +230,57 @@ def worth(state: am.State, seat: int, now: am.State) -> float:
         island = state.map.island[post]
         if not state.completed[island]:
             held[island] = held.get(island, 0) + 1
+    islands = 0.0
     for island, n in held.items():
         free = sum(1 for c in cells[island] if not state.cover[c])
         chance = 0.8 if free <= 4 else 0.4
-        score += chance * COMPLETION_TABLE[min(n, len(COMPLETION_TABLE) - 1)] * time
+        islands += chance * COMPLETION_TABLE[min(n, len(COMPLETION_TABLE) - 1)] * time
     builder = 1.0 if p.posts else 0.5
-    score += builder * later * 0.9 * sum(len(SHAPES[t]) for t in p.landscapes)
-    score += (
+    landscapes = builder * later * 0.9 * sum(len(SHAPES[t]) for t in p.landscapes)
+    villages = (
         builder
         * later
         * sum(n * len(SHAPES[VILLAGES[v][0]]) * 0.7 for v, n in p.villages_held.items())
     )
-    score += later * 2.0 * min(len(p.posts), 6)
-    ships = [ship for ship in p.ships if ship >= 0]
-    if ships:
+    ships = 0.0
+    on_board = [ship for ship in p.ships if ship >= 0]
+    if on_board:
         harbours = _harbours(state)
-        for ship in ships:
-            score += later * max(0.0, 3.0 - 0.25 * harbours.get(ship, FAR))
-    return score
+        for ship in on_board:
+            ships += later * max(0.0, 3.0 - 0.25 * harbours.get(ship, FAR))
+    return [
+        float(p.vp),
+        float(gold),
+        float(sum(r * (1 + g) for r, g in zip(p.raw, goods, strict=True))),
+        later * 0.8 * len(p.goods),
+        float(am.progress_vp(p.progress) + ORDER_TRACK[order][1]),
+        later * 0.3 * order,
+        markers,
+        pirates,
+        islands,
+        landscapes,
+        villages,
+        later * 2.0 * min(len(p.posts), 6),
+        ships,
+    ]
+
+
+FITTED = json.loads(Path(__file__).with_name("amerigo_weights.json").read_text())
+"""Weights of ``terms`` fitted by ``bench/fit_amerigo.py``, per player count: ``a + b *
+later`` each."""
+
+
+def estimate(state: am.State, seat: int, now: am.State) -> float:
+    """The fitted estimate of ``seat``'s final score: its ``terms`` weighed as fitted on
+    games between medium players."""
+    if state.phase == "over":
+        return float(state.players[seat].vp)
+    fitted = FITTED[str(len(state.players))]
+    later = later_share(now)
+    return sum(
+        (a + b * later) * t
+        for a, b, t in zip(fitted["a"], fitted["b"], terms(state, seat, now), strict=True)
+    )
 
 
 def _cheap(state: am.State, action: dict) -> float:
@@ -312,7 +372,7 @@ machine (``docs/benchmarks.md``). The playouts of one option differ little (thei
 differences' standard error is mostly below 1 VP, the options' differences several VP), so
 a longer look buys more than more playouts. The budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0}
+HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "fitted": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (4: to the end of the third turn after this one), the weight of the best
 rival's worth in a playout's score, and the standard errors by which a searched option must
@@ -337,8 +397,9 @@ def _medium_turn(state: am.State) -> am.State:
 
 def _margin(state: am.State, seat: int) -> float:
     """The seat's worth less the best rival's (weighted by ``HARD["rival"]``)."""
-    mine = worth(state, seat, state)
-    rival = max(worth(state, s, state) for s in range(len(state.players)) if s != seat)
+    judge = estimate if HARD["fitted"] else worth
+    mine = judge(state, seat, state)
+    rival = max(judge(state, s, state) for s in range(len(state.players)) if s != seat)
     return mine - HARD["rival"] * rival
 
 
