@@ -315,26 +315,27 @@ def _steps(state: am.State) -> list[dict]:
     return keep
 
 
-def _best(state: am.State, seat: int) -> tuple[float, dict]:
-    """The step whose result ``worth`` rates highest (the first of equals)."""
+def _best(state: am.State, seat: int, judge: Any = worth) -> tuple[float, dict]:
+    """The step whose result ``judge`` (``worth`` or ``estimate``) rates highest (the first
+    of equals)."""
     best, best_worth = None, float("-inf")
     for a in _steps(state):
-        w = worth(am.apply(state, a), seat, state)
+        w = judge(am.apply(state, a), seat, state)
         if w > best_worth:
             best, best_worth = a, w
     return best_worth, best
 
 
-def _step(state: am.State, seat: int) -> dict:
+def _step(state: am.State, seat: int, judge: Any = worth) -> dict:
     """The next step of the seat's action; buying AP first when a bought AP (1 gold) makes
     the best step worth more than it costs."""
-    best_worth, best = _best(state, seat)
+    best_worth, best = _best(state, seat, judge)
     bought = state
     for _ in range(BUY_AP):
         if BUY not in am.legal_actions(bought):
             break
         bought = am.apply(bought, BUY)
-        w, _a = _best(bought, seat)
+        w, _a = _best(bought, seat, judge)
         if w > best_worth + 0.1:
             return BUY
     return best
@@ -435,13 +436,14 @@ def _search(
     margin over the best rival, its win 1 for a lead (a tie half). While acting the only
     option is medium's step (the playouts finish actions so too)."""
     seat = am.current_player(state)
+    own = estimate if HARD["fitted"] >= 2 else worth
     if state.phase == "act":
-        cands = [_step(state, seat)]
+        cands = [_step(state, seat, own)]
     else:
         scored = []
         for a in am.legal_actions(state):
             if a["type"] != "cash":
-                w = worth(_finish(am.apply(state, a), seat), seat, state)
+                w = own(_finish(am.apply(state, a), seat), seat, state)
                 scored.append((-w, len(scored), a))
         scored.sort(key=lambda t: t[:2])
         cands = [a for _w, _k, a in scored[: HARD["top"]]]
