@@ -373,7 +373,7 @@ machine (``docs/benchmarks.md``). The playouts of one option differ little (thei
 differences' standard error is mostly below 1 VP, the options' differences several VP), so
 a longer look buys more than more playouts. The budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "fitted": 1.0}
+HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "fitted": 1.0, "last": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (4: to the end of the third turn after this one), the weight of the best
 rival's worth in a playout's score, and the standard errors by which a searched option must
@@ -412,10 +412,11 @@ def _playout(state: am.State, seat: int) -> float:
     round's end."""
     turns = 0
     at = (state.round, state.turn)
+    horizon = HARD["turns"] if state.round < ROUNDS or not HARD["last"] else float("inf")
     while state.phase != "over":
         if (state.round, state.turn) != at:
             turns += 1
-            if turns >= HARD["turns"]:
+            if turns >= horizon:
                 break
             at = (state.round, state.turn)
         state = _medium_turn(state)
