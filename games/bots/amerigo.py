@@ -315,27 +315,26 @@ def _steps(state: am.State) -> list[dict]:
     return keep
 
 
-def _best(state: am.State, seat: int, judge: Any = worth) -> tuple[float, dict]:
-    """The step whose result ``judge`` (``worth`` or ``estimate``) rates highest (the first
-    of equals)."""
+def _best(state: am.State, seat: int) -> tuple[float, dict]:
+    """The step whose result ``worth`` rates highest (the first of equals)."""
     best, best_worth = None, float("-inf")
     for a in _steps(state):
-        w = judge(am.apply(state, a), seat, state)
+        w = worth(am.apply(state, a), seat, state)
         if w > best_worth:
             best, best_worth = a, w
     return best_worth, best
 
 
-def _step(state: am.State, seat: int, judge: Any = worth) -> dict:
+def _step(state: am.State, seat: int) -> dict:
     """The next step of the seat's action; buying AP first when a bought AP (1 gold) makes
     the best step worth more than it costs."""
-    best_worth, best = _best(state, seat, judge)
+    best_worth, best = _best(state, seat)
     bought = state
     for _ in range(BUY_AP):
         if BUY not in am.legal_actions(bought):
             break
         bought = am.apply(bought, BUY)
-        w, _a = _best(bought, seat, judge)
+        w, _a = _best(bought, seat)
         if w > best_worth + 0.1:
             return BUY
     return best
@@ -373,7 +372,7 @@ machine (``docs/benchmarks.md``). The playouts of one option differ little (thei
 differences' standard error is mostly below 1 VP, the options' differences several VP), so
 a longer look buys more than more playouts. The budget is counted in playouts, so a move
 depends on its seed only, and ``budget`` (seconds) caps the wall time as a safety net."""
-HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "fitted": 1.0, "last": 1.0}
+HARD = {"top": 3, "turns": 4, "rival": 1.0, "z": 0.0, "fitted": 1.0}
 """The options searched (medium's best few), how many turn ends a playout passes after the
 seat's action (4: to the end of the third turn after this one), the weight of the best
 rival's worth in a playout's score, and the standard errors by which a searched option must
@@ -412,11 +411,10 @@ def _playout(state: am.State, seat: int) -> float:
     round's end."""
     turns = 0
     at = (state.round, state.turn)
-    horizon = HARD["turns"] if state.round < ROUNDS or not HARD["last"] else float("inf")
     while state.phase != "over":
         if (state.round, state.turn) != at:
             turns += 1
-            if turns >= horizon:
+            if turns >= HARD["turns"]:
                 break
             at = (state.round, state.turn)
         state = _medium_turn(state)
@@ -437,14 +435,13 @@ def _search(
     margin over the best rival, its win 1 for a lead (a tie half). While acting the only
     option is medium's step (the playouts finish actions so too)."""
     seat = am.current_player(state)
-    own = estimate if HARD["fitted"] >= 2 else worth
     if state.phase == "act":
-        cands = [_step(state, seat, own)]
+        cands = [_step(state, seat)]
     else:
         scored = []
         for a in am.legal_actions(state):
             if a["type"] != "cash":
-                w = own(_finish(am.apply(state, a), seat), seat, state)
+                w = worth(_finish(am.apply(state, a), seat), seat, state)
                 scored.append((-w, len(scored), a))
         scored.sort(key=lambda t: t[:2])
         cands = [a for _w, _k, a in scored[: HARD["top"]]]

@@ -200,3 +200,27 @@ def test_hard_plays_its_playouts_whatever_the_clock(monkeypatch):
     assert moves[0] == moves[1]
     assert counts[0] == counts[1]
     assert 8 - amerigo.HARD["top"] < counts[0] <= 8
+
+
+def test_the_fitted_evaluation_weighs_every_part_of_the_estimate_at_every_player_count():
+    """Weights fitted before a part was added, removed or moved would weigh the wrong parts."""
+    assert amerigo.FITTED["terms"] == list(amerigo.TERMS)
+    for n in am.PLAYER_COUNTS:
+        fitted = amerigo.FITTED[str(n)]
+        assert len(fitted["a"]) == len(fitted["b"]) == len(amerigo.TERMS)
+
+
+def _medium_game(num_players: int, seed: int, until: int | None = None) -> am.State:
+    """A game of medium players, to its end or to the first choice of round ``until``."""
+    state = am.new_game(num_players, seed)
+    while not am.is_over(state) and not (state.round == until and state.phase == "choose"):
+        state = am.apply(state, amerigo.play_medium(state, {}, am.legal_actions(state), 1))
+    return state
+
+
+@pytest.mark.parametrize("num_players", am.PLAYER_COUNTS)
+def test_at_the_games_end_the_fitted_estimate_is_the_score(num_players):
+    state = _medium_game(num_players, 4)
+    scores = [p.vp for p in state.players]
+    assert [amerigo.estimate(state, s, state) for s in range(num_players)] == scores
+    assert len(set(scores)) > 1
