@@ -210,10 +210,10 @@ def test_the_fitted_evaluation_weighs_every_part_of_the_estimate_at_every_player
         assert len(fitted["a"]) == len(fitted["b"]) == len(amerigo.TERMS)
 
 
-def _medium_game(num_players: int, seed: int, until: int | None = None) -> am.State:
-    """A game of medium players, to its end or to the first choice of round ``until``."""
+def _medium_game(num_players: int, seed: int) -> am.State:
+    """A game of medium players, played to its end."""
     state = am.new_game(num_players, seed)
-    while not am.is_over(state) and not (state.round == until and state.phase == "choose"):
+    while not am.is_over(state):
         state = am.apply(state, amerigo.play_medium(state, {}, am.legal_actions(state), 1))
     return state
 
