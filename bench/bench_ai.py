@@ -1,6 +1,6 @@
 """Strength of the AI levels: tournaments of one tested bot against bots of another level,
 the tested bot in each seat equally often; Puerto Rico (any edition, 4 or 2 players), or
-Amerigo with ``--game``.
+Amerigo (2, 3 or 4 players) with ``--game``.
 
 Games come in fours (pairs with two players) on one deal (the same ``new_game`` seed): the
 tested bot sits in each seat in turn, so neither the deal nor the seat favours it. A tie for
@@ -17,6 +17,7 @@ only later (under load, the cap cut the slowest decisions short).
         --simulations 1000                         # the search with other PARAMS
     python bench/bench_ai.py --edition all --players 2     # hard against medium, each edition
     python bench/bench_ai.py --game amerigo --games 100    # Amerigo: every pairing
+    python bench/bench_ai.py --game amerigo --players 2 --pairing hard-medium   # two players
     python bench/bench_ai.py --game amerigo --pairing hard-medium --param z=1   # other HARD
     python bench/bench_ai.py --pairing hard-medium --games 8 --seed 300 --record a.jsonl
     python bench/bench_ai.py --tally a.jsonl b.jsonl     # the tables of recorded games
@@ -81,12 +82,18 @@ GAMES = {
     "amerigo": (
         amerigo,
         amerigo_bots.BOTS,
-        {4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.55)}},
+        {
+            4: {"medium-easy": ("medium", "easy", 0.60), "hard-medium": ("hard", "medium", 0.55)},
+            3: {"hard-medium": ("hard", "medium", 0.63)},
+            2: {"hard-medium": ("hard", "medium", 0.70)},
+        },
         amerigo_bots.HARD,
     ),
 }
 """Each game's engine, its bots (Puerto Rico's with the frozen reference of 2026-11-27), its
-pairings by player count and its hard player's parameters (``--param``)."""
+pairings by player count and its hard player's parameters (``--param``). Amerigo's target
+with three players keeps the four-player target's lead over chance (55 % against 25 %: 30
+points over 33 %); with two, Puerto Rico's two-player target against medium."""
 
 
 def play_game(task: tuple[str, str, int, str, str, int, int, int | None]) -> dict:
@@ -157,7 +164,7 @@ def main() -> None:
         help="Puerto Rico edition, or all in turn (default base)",
     )
     parser.add_argument(
-        "--players", type=int, choices=(2, 4), default=4, help="players per game (default 4)"
+        "--players", type=int, choices=(2, 3, 4), default=4, help="players per game (default 4)"
     )
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument(
