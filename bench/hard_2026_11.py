@@ -1,7 +1,11 @@
 """The hard Puerto Rico player as it was on 2026-11-27 (commit af282d9), frozen as a fixed
 reference for ``bench_ai.py`` (level ``hard-2026-11``): whole-game playouts by the noisy
-heuristic. It ran on a 2 s time budget, about 140 playouts a move on an idle machine; here it
-plays ``REFERENCE_SIMULATIONS`` playouts a move, so its games are the same on any machine.
+heuristic. It ran on a 2 s time budget: a median of 141 playouts a move on an idle machine,
+fewer where playouts are long (the first rounds), more where they are short. Here its clock
+counts the moves played in playouts instead of seconds (``REFERENCE_MOVES``, those 2 s), so
+its games are the same on any machine and its budget is spread over a game as the 2 s were.
+(Until 2026-11-29 it played 140 playouts at every decision: about 1.7 times its 2 s in the
+first rounds, a tenth of them in the last.)
 
 Each simulation draws a new determinization of the seat's view (face-down plantation order,
 unknown VP, random seed), applies a candidate action and plays the game out with the noisy
@@ -34,7 +38,13 @@ from games.engines.puerto_rico.scoring import outcome
 from games.engines.puerto_rico.state import State
 
 DEFAULT_BUDGET = 2.0
-REFERENCE_SIMULATIONS = 140
+REFERENCE_MOVES = 20_000
+"""Its 2 s on an idle machine, in moves played in playouts: a median of 141 playouts a
+decision (the figure of the day) times the median playout's cost in moves at this player's
+decisions (140, set-up included, over its 375 searched decisions in three four-player games
+against the site's hard player and two of its own kind, at 140 playouts a decision)."""
+OVERHEAD = 10
+"""What a playout's set-up (its determinization, the candidate's move) costs, in moves."""
 PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "margin_cap": 10.0}
 WEIGHTS = json.loads(Path(__file__).with_name("hard_2026_11.json").read_text())
 """The heuristic's weights of 2026-11-27."""
@@ -52,16 +62,18 @@ def candidates(state: State, values: Values) -> list[Action]:
     return [a for _, a in scored[: PARAMS["top"] if state.phase != "role" else None]]
 
 
-def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
+def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float, int]:
     """Play to the end with the noisy heuristic. Returns the seat's reward in [0, 1] (half
-    for the win, a tie for it counting half, and half for the margin over the best rival) and
-    its win: 1, its share of a tie for the win, or 0."""
+    for the win, a tie for it counting half, and half for the margin over the best rival),
+    its win (1, its share of a tie for the win, or 0) and the moves played."""
     noise = PARAMS["noise"]
     values = Values(state)
+    moves = 0
     while state.phase != "over":
         if state.phase == "role":
             values = Values(state)
         rules.apply(state, policy.choose(state, values, rng, noise), inplace=True)
+        moves += 1
     table = outcome(state)
     mine = table[seat]
     rival = max(s.score for s in table if s.seat != seat)
@@ -69,7 +81,7 @@ def playout(state: State, seat: int, rng: random.Random) -> tuple[float, float]:
     won = 0.0 if mine.placement > 1 else 1.0 if firsts == 1 else 0.5
     cap = PARAMS["margin_cap"]
     margin = max(-cap, min(cap, mine.score - rival))
-    return 0.5 * won + 0.25 + 0.25 * margin / cap, won and 1 / firsts
+    return 0.5 * won + 0.25 + 0.25 * margin / cap, won and 1 / firsts, moves
 
 
 @dataclass
@@ -90,11 +102,19 @@ def _search(
     budget: float | None,
     simulations: int | None,
     include: Action | None = None,
+    moves: int | None = None,
 ) -> _Search:
     """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped). ``simulations`` (playouts in all) makes the result reproducible; otherwise the
-    search fills ``budget`` seconds, sized after its first batch of playouts."""
-    start = time.perf_counter()
+    dropped). ``simulations`` (playouts in all) makes the result reproducible, and so does
+    ``moves``: the search then fills a budget of moves played in playouts (each with
+    ``OVERHEAD`` for its set-up) as it filled ``budget`` seconds, sized after its first batch
+    of playouts, its clock counting moves instead of seconds."""
+    played = 0
+
+    def clock() -> float:
+        return played if moves else time.perf_counter()
+
+    start = clock()
     cands = candidates(state, Values(state))
     kept = {0}
     if include is not None:
@@ -111,26 +131,29 @@ def _search(
 
     def batch() -> None:
         """One playout per live candidate, all on one determinization and playout seed."""
-        nonlocal longest
-        began = time.perf_counter()
+        nonlocal longest, played
+        began = clock()
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
         for i in found.alive:
-            reward, win = playout(rules.apply(guess, cands[i]), seat, random.Random(playout_seed))
+            reward, win, n = playout(
+                rules.apply(guess, cands[i]), seat, random.Random(playout_seed)
+            )
             found.rewards[i].append(reward)
             found.wins[i].append(win)
-        longest = max(longest, time.perf_counter() - began)
+            played += n + OVERHEAD
+        longest = max(longest, clock() - began)
 
     batch()
     if simulations:
         limit, end = simulations, math.inf
     else:
-        budget = budget or DEFAULT_BUDGET
-        limit, end = int(budget / (time.perf_counter() - start) * k), start + budget
+        budget = moves or budget or DEFAULT_BUDGET
+        limit, end = int(budget / (clock() - start) * k), start + budget
 
     def time_left() -> bool:
         """Room for another batch as long as the longest so far: the move ends in budget."""
-        return time.perf_counter() + longest < end
+        return clock() + longest < end
 
     # Sequential halving: each stage gives the live candidates an equal share of the
     # playouts, then drops the worse half (never the favourite nor ``include``).
@@ -156,12 +179,13 @@ def choose(
     *,
     budget: float | None = None,
     simulations: int | None = None,
+    moves: int | None = None,
 ) -> Action:
     """The searched action: the heuristic's favourite unless another beats it clearly."""
     site = dict(knowledge.W)
     knowledge.W.update(WEIGHTS)
     try:
-        found = _search(state, view, seed, budget, simulations)
+        found = _search(state, view, seed, budget, simulations, moves=moves)
     finally:
         knowledge.W.update(site)
     if len(found.candidates) == 1:
