@@ -5,7 +5,7 @@ fewer where playouts are long (the first rounds), more where they are short. Her
 counts the moves played in playouts instead of seconds (``REFERENCE_MOVES``, those 2 s), so
 its games are the same on any machine and its budget is spread over a game as the 2 s were.
 (Until 2026-11-29 it played 140 playouts at every decision: about 1.7 times its 2 s in the
-first rounds, a tenth of them in the last.)
+first rounds, an eighth or less in the last.)
 
 Each simulation draws a new determinization of the seat's view (face-down plantation order,
 unknown VP, random seed), applies a candidate action and plays the game out with the noisy
