@@ -53,7 +53,7 @@ from games.engines.puerto_rico.options import EDITIONS
 
 def play_reference(state, view: dict, legal: list, seed: int, **limits) -> object:
     """The hard player of 2026-11-27 (``hard_2026_11``) at its 2 s counted in moves."""
-    return hard_2026_11.choose(state, view, seed, moves=hard_2026_11.REFERENCE_MOVES)
+    return hard_2026_11.choose(state, view, seed)
 
 
 PAIRINGS = {

@@ -24,7 +24,6 @@ import json
 import math
 import random
 import statistics
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,6 @@ from games.engines.puerto_rico.determinize import determinize
 from games.engines.puerto_rico.scoring import outcome
 from games.engines.puerto_rico.state import State
 
-DEFAULT_BUDGET = 2.0
 REFERENCE_MOVES = 20_000
 """Its 2 s on an idle machine, in moves played in playouts: a median of 141 playouts a
 decision (the figure of the day) times the median playout's cost in moves at this player's
@@ -95,44 +93,25 @@ class _Search:
     alive: list[int]
 
 
-def _search(
-    state: State,
-    view: dict[str, Any],
-    seed: int,
-    budget: float | None,
-    simulations: int | None,
-    include: Action | None = None,
-    moves: int | None = None,
-) -> _Search:
-    """Search the heuristic's candidates (and ``include``, which like the favourite is never
-    dropped). ``simulations`` (playouts in all) makes the result reproducible, and so does
-    ``moves``: the search then fills a budget of moves played in playouts (each with
-    ``OVERHEAD`` for its set-up) as it filled ``budget`` seconds, sized after its first batch
-    of playouts, its clock counting moves instead of seconds."""
-    played = 0
-
-    def clock() -> float:
-        return played if moves else time.perf_counter()
-
-    start = clock()
+def _search(state: State, view: dict[str, Any], seed: int, moves: int) -> _Search:
+    """Search the heuristic's candidates with a budget of ``moves`` played in playouts (each
+    with ``OVERHEAD`` for its set-up), spent as the 2 s were: the playouts sized after the
+    first batch, no batch started that would pass the budget were it as long as the longest
+    so far."""
     cands = candidates(state, Values(state))
-    kept = {0}
-    if include is not None:
-        if include not in cands:
-            cands.append(include)
-        kept.add(cands.index(include))
     k = len(cands)
     found = _Search(cands, [[] for _ in cands], [[] for _ in cands], list(range(k)))
     if k == 1:
         return found
     seat = state.current
     rng = random.Random(seed)
-    longest = 0.0
+    played = 0
+    longest = 0
 
     def batch() -> None:
         """One playout per live candidate, all on one determinization and playout seed."""
         nonlocal longest, played
-        began = clock()
+        began = played
         guess = determinize(view, rng.getrandbits(32))
         playout_seed = rng.getrandbits(32)
         for i in found.alive:
@@ -142,33 +121,30 @@ def _search(
             found.rewards[i].append(reward)
             found.wins[i].append(win)
             played += n + OVERHEAD
-        longest = max(longest, clock() - began)
+        longest = max(longest, played - began)
 
     batch()
-    if simulations:
-        limit, end = simulations, math.inf
-    else:
-        budget = moves or budget or DEFAULT_BUDGET
-        limit, end = int(budget / (clock() - start) * k), start + budget
+    limit = int(moves / played * k)
 
-    def time_left() -> bool:
+    def budget_left() -> bool:
         """Room for another batch as long as the longest so far: the move ends in budget."""
-        return clock() + longest < end
+        return played + longest < moves
 
     # Sequential halving: each stage gives the live candidates an equal share of the
-    # playouts, then drops the worse half (never the favourite nor ``include``).
+    # playouts, then drops the worse half (never the favourite).
     stages = max(1, math.ceil(math.log2(k)))
     used = k
-    while used + len(found.alive) <= limit and time_left():
+    while used + len(found.alive) <= limit and budget_left():
         for _ in range(max(1, limit // (stages * len(found.alive)) - 1)):
             batch()
             used += len(found.alive)
-            if used + len(found.alive) > limit or not time_left():
+            if used + len(found.alive) > limit or not budget_left():
                 break
         if len(found.alive) > 2:
             ranked = sorted(found.alive, key=lambda i: -statistics.mean(found.rewards[i]))
             found.alive = ranked[: (len(ranked) + 1) // 2]
-            found.alive += [i for i in sorted(kept) if i not in found.alive]
+            if 0 not in found.alive:
+                found.alive.append(0)
     return found
 
 
@@ -176,16 +152,13 @@ def choose(
     state: State,
     view: dict[str, Any],
     seed: int,
-    *,
-    budget: float | None = None,
-    simulations: int | None = None,
-    moves: int | None = None,
+    moves: int = REFERENCE_MOVES,
 ) -> Action:
     """The searched action: the heuristic's favourite unless another beats it clearly."""
     site = dict(knowledge.W)
     knowledge.W.update(WEIGHTS)
     try:
-        found = _search(state, view, seed, budget, simulations, moves=moves)
+        found = _search(state, view, seed, moves)
     finally:
         knowledge.W.update(site)
     if len(found.candidates) == 1:
