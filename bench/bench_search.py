@@ -25,6 +25,9 @@ from games.bots import puerto_rico as puerto_rico_bots
 from games.engines import amerigo, puerto_rico
 from games.engines.puerto_rico.options import EDITIONS
 
+SLOW = 2.5
+"""Seconds of CPU a decision should stay under on an idle machine."""
+
 GAMES = {
     "puerto_rico": (puerto_rico, puerto_rico_bots.BOTS),
     "amerigo": (amerigo, amerigo_bots.BOTS),
@@ -79,7 +82,8 @@ def main() -> None:
     )
     print(
         f"CPU s/decision: median {statistics.median(cpu):.3f}, mean {statistics.fmean(cpu):.3f},"
-        f" max {max(cpu):.3f}; wall max {max(wall):.3f}"
+        f" max {max(cpu):.3f}; wall max {max(wall):.3f};"
+        f" over {SLOW} s of CPU: {sum(c > SLOW for c in cpu)}"
     )
     print(
         f"playouts/searched decision: median {statistics.median(busy):.0f},"
