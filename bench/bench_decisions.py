@@ -6,21 +6,23 @@ playouts themselves (their heuristic, its blur): the oracle plays the same ones.
 
 Positions come from four-player base games between medium players (deals 0, 1, ...): every
 ``--every``-th decision with more than one candidate (roles, builds, the captain's and
-craftsman's choices). The oracle plays ``--oracle`` moves of whole-game playouts a position,
-the candidates on shared determinizations and playout seeds, and scores each candidate by
+craftsman's choices). The oracle plays ``--oracle`` moves of whole-game playouts a position
+(the site's; with ``--model reference`` the frozen player's, whose candidates are scored
+too), the candidates on shared determinizations and playout seeds, and scores each by
 its mean reward (``search.reward``: the win, and the margin over the best rival). A variant
 decides each position with a few seeds: the site's search with other ``MOVES`` or
 ``PARAMS``, or with ``role_top`` (only the heuristic's best few roles searched), or the
 frozen hard player of ``hard_2026_11`` (``reference``), or the heuristic alone (``medium``).
-Its regret is the oracle's best mean
-less the oracle's mean of what it chose, in reward (half of it a chance to win). The
-oracle's means are kept in ``bench/records/`` (``ORACLE``); building them anew takes about
-35 minutes of a core.
+Its regret is the oracle's best mean less the oracle's mean of what it chose, in reward
+(half of it a chance to win). The oracle's means are kept in ``bench/records/``
+(``ORACLE``); building them anew takes about 35 minutes of a core.
 
     python bench/bench_decisions.py                        # the site's search, 5 minutes
     python bench/bench_decisions.py --variant moves=14000 --variant moves=48000 \\
         --variant horizon=3 --variant role_top=4 --variant z=0 --variant reference
     python bench/bench_decisions.py --build oracle.json --positions 48 --oracle 500000
+    python bench/bench_decisions.py --build theirs.json --positions 32 --oracle 400000 \\
+        --model reference --variant "" --variant reference    # judged by the frozen playouts
 """
 
 from __future__ import annotations
