@@ -28,6 +28,7 @@ Its regret is the oracle's best mean less the oracle's mean of what it chose, in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -40,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import hard_2026_11
 
-from games.bots import choose_action, knowledge, policy, search
+from games.bots import choose_action, policy, search
 from games.bots import puerto_rico as puerto_rico_bots
 from games.bots.knowledge import Values
 from games.engines import puerto_rico
@@ -94,27 +95,27 @@ def oracle(state: State, view: dict, moves: int, seed: int, model: str) -> dict:
     cands = search.candidates(state, Values(state))
     seat = state.current
     rng = random.Random(seed)
-    saved_params, saved_weights = dict(search.PARAMS), dict(knowledge.W)
-    search.PARAMS["horizon"] = math.inf
     playout = search.playout
-    if model == "reference":
-        knowledge.W.update(hard_2026_11.WEIGHTS)
-        theirs = hard_2026_11.candidates(state, Values(state))
-        cands += [c for c in theirs if c not in cands]
-        playout = hard_2026_11.playout
-    rewards: list[list[float]] = [[] for _ in cands]
-    played = 0
+    frozen = model == "reference"
+    saved_params = dict(search.PARAMS)
+    search.PARAMS["horizon"] = math.inf
     try:
-        while played < moves:
-            guess = determinize(view, rng.getrandbits(32))
-            playout_seed = rng.getrandbits(32)
-            for i, c in enumerate(cands):
-                reward, _, n = playout(rules.apply(guess, c), seat, random.Random(playout_seed))
-                rewards[i].append(reward)
-                played += n + search.OVERHEAD
+        with hard_2026_11.frozen_weights() if frozen else contextlib.nullcontext():
+            if frozen:
+                theirs = hard_2026_11.candidates(state, Values(state))
+                cands += [c for c in theirs if c not in cands]
+                playout = hard_2026_11.playout
+            rewards: list[list[float]] = [[] for _ in cands]
+            played = 0
+            while played < moves:
+                guess = determinize(view, rng.getrandbits(32))
+                playout_seed = rng.getrandbits(32)
+                for i, c in enumerate(cands):
+                    reward, _, n = playout(rules.apply(guess, c), seat, random.Random(playout_seed))
+                    rewards[i].append(reward)
+                    played += n + search.OVERHEAD
     finally:
         search.PARAMS.update(saved_params)
-        knowledge.W.update(saved_weights)
     return {
         "candidates": [repr(c) for c in cands],
         "means": [statistics.fmean(r) for r in rewards],

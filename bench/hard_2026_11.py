@@ -24,6 +24,8 @@ import json
 import math
 import random
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,6 +48,17 @@ OVERHEAD = 10
 PARAMS = {"noise": 0.45, "top": 4, "z": 0.5, "margin_cap": 10.0}
 WEIGHTS = json.loads(Path(__file__).with_name("hard_2026_11.json").read_text())
 """The heuristic's weights of 2026-11-27."""
+
+
+@contextmanager
+def frozen_weights() -> Iterator[None]:
+    """The heuristic's weights of that day in place of the site's, while the block runs."""
+    site = dict(knowledge.W)
+    knowledge.W.update(WEIGHTS)
+    try:
+        yield
+    finally:
+        knowledge.W.update(site)
 
 
 def candidates(state: State, values: Values) -> list[Action]:
@@ -155,12 +168,8 @@ def choose(
     moves: int = REFERENCE_MOVES,
 ) -> Action:
     """The searched action: the heuristic's favourite unless another beats it clearly."""
-    site = dict(knowledge.W)
-    knowledge.W.update(WEIGHTS)
-    try:
+    with frozen_weights():
         found = _search(state, view, seed, moves)
-    finally:
-        knowledge.W.update(site)
     if len(found.candidates) == 1:
         return found.candidates[0]
     return found.candidates[_pick(found.rewards, found.alive)]
