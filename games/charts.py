@@ -56,13 +56,15 @@ def chart(
     rating) with any value known. The axis runs from 0 to the highest value (scores), or with
     ``fit`` around the values drawn (a rating near 1500); ``labels``: at most this many labels
     along the bottom (a rating's games), else one per point (a game's rounds); ``top``: the
-    axis ends there whatever the values (a per cent)."""
+    axis ends there whatever the values (a per cent). A label marks the first point of its
+    value (a round with several decisions is labelled once, at its first)."""
     if len(points) < 2:
         return None
     values = [v for _, scores in points for v in scores if v is not None]
     low, top = (0, top or max([1, *values])) if not fit else _fitted(values)
     step = (WIDTH - LEFT - RIGHT) / (len(points) - 1)
-    every = -(-len(points) // labels) if labels else 1
+    firsts = [i for i, (r, _) in enumerate(points) if i == 0 or r != points[i - 1][0]]
+    firsts = firsts[:: -(-len(firsts) // labels) if labels else 1]
 
     def x(i: int) -> float:
         return round(LEFT + i * step, 1)
@@ -93,7 +95,7 @@ def chart(
         "bottom": HEIGHT - BOTTOM,
         "label_y": HEIGHT - 8,
         "rounds": [{"round": r, "x": x(i)} for i, (r, _) in enumerate(points)],
-        "labels": [{"text": r, "x": x(i)} for i, (r, _) in enumerate(points) if i % every == 0],
+        "labels": [{"text": points[i][0], "x": x(i)} for i in firsts],
         "ticks": [{"value": t, "y": y(t)} for t in ticks],
         "lines": lines,
     }
