@@ -21,6 +21,8 @@ Its regret is the oracle's best mean less the oracle's mean of what it chose, in
     python bench/bench_decisions.py --variant moves=14000 --variant moves=48000 \\
         --variant horizon=3 --variant role_top=4 --variant z=0 --variant reference
     python bench/bench_decisions.py --build oracle.json --positions 48 --oracle 500000
+    python bench/bench_decisions.py --seeds 6 --variant z=0 --variant z=0.5 --variant z=1
+    python bench/bench_decisions.py --pairing 30             # are paired playouts alike?
     python bench/bench_decisions.py --build theirs.json --positions 32 --oracle 400000 \\
         --model reference --variant "" --variant reference    # judged by the frozen playouts
 """
@@ -176,11 +178,28 @@ def build(count: int, every: int, moves: int, model: str, out: Path) -> list[dic
     return table
 
 
+STAGES = {"rounds 1-5": (1, 5), "6-9": (6, 9), "10-": (10, 99)}
+"""The game's stages the regret is also given for (round numbers, both included)."""
+
+
+def by_stage(found: list[tuple[int, float]], form: str) -> str:
+    """The mean of ``(round, value)`` pairs in each of the ``STAGES`` that has any, and
+    how many: "rounds 1-5 <mean> (n), ..." with the mean formatted by ``form``."""
+    parts = []
+    for name, (lo, hi) in STAGES.items():
+        values = [v for n, v in found if lo <= n <= hi]
+        if values:
+            parts.append(f"{name} {statistics.fmean(values):{form}} ({len(values)})")
+    return ", ".join(parts)
+
+
 def regret(table: list[dict], variant: dict[str, float], seeds: int) -> str:
     """The variant's mean regret over the table's positions, each decided with ``seeds``
-    seeds, and how often it chose the oracle's best. A choice the oracle did not score (the
-    frozen player's heuristic ranks its candidates otherwise) is counted apart."""
-    regrets, best, unscored = [], [], 0
+    seeds, and how often it chose the oracle's best; then the mean regret by the game's
+    ``STAGES``. A choice the oracle did not score (the frozen player's heuristic ranks its
+    candidates otherwise) is counted apart."""
+    regrets: list[tuple[int, float]] = []
+    best, unscored = [], 0
     for row in table:
         state, view = replay(row["deal"], row["move"])
         top = max(row["means"])
@@ -190,14 +209,44 @@ def regret(table: list[dict], variant: dict[str, float], seeds: int) -> str:
                 unscored += 1
                 continue
             mean = row["means"][row["candidates"].index(chosen)]
-            regrets.append(top - mean)
+            regrets.append((state.round, top - mean))
             best.append(mean == top)
-    error = statistics.stdev(regrets) / math.sqrt(len(regrets))
+    values = [r for _, r in regrets]
+    error = statistics.stdev(values) / math.sqrt(len(values))
     return (
-        f"regret {statistics.fmean(regrets):.4f} ± {error:.4f} (reward),"
-        f" the oracle's best {statistics.fmean(best):.1%} of {len(regrets)} decisions"
+        f"regret {statistics.fmean(values):.4f} ± {error:.4f}"
+        f" (reward; {by_stage(regrets, '.4f')}),"
+        f" the oracle's best {statistics.fmean(best):.1%} of {len(values)} decisions"
         + (f"; {unscored} choices not scored" if unscored else "")
     )
+
+
+def pairing(table: list[dict], playouts: int) -> str:
+    """How alike the paired playouts of the oracle's two best candidates are (the same
+    determinization and playout seed, as the search plays them): the correlation of their
+    rewards over ``playouts`` pairs, its mean by the game's ``STAGES``. Near 0 the pairing
+    does not narrow the error of their difference."""
+    found: list[tuple[int, float]] = []
+    for k, row in enumerate(table):
+        state, view = replay(row["deal"], row["move"])
+        cands = search.candidates(state, Values(state))
+        first, second = sorted(range(len(cands)), key=lambda i: -row["means"][i])[:2]
+        rng = random.Random(k)
+        pairs = []
+        for _ in range(playouts):
+            guess = determinize(view, rng.getrandbits(32))
+            seed = rng.getrandbits(32)
+            pairs.append(
+                [
+                    search.playout(
+                        rules.apply(guess, cands[i]), state.current, random.Random(seed)
+                    )[0]
+                    for i in (first, second)
+                ]
+            )
+        with contextlib.suppress(statistics.StatisticsError):  # a constant reward: no spread
+            found.append((state.round, statistics.correlation(*zip(*pairs, strict=True))))
+    return by_stage(found, "+.2f")
 
 
 def main() -> None:
@@ -210,11 +259,17 @@ def main() -> None:
     parser.add_argument("--model", choices=("site", "reference"), default="site")
     parser.add_argument("--variant", action="append", help="moves=N,param=x (default: the site's)")
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument(
+        "--pairing", type=int, metavar="N", help="only the correlation of N paired playouts"
+    )
     args = parser.parse_args()
     if args.build:
         table = build(args.positions, args.every, args.oracle, args.model, args.build)
     else:
         table = json.loads(args.load.read_text())
+    if args.pairing:
+        print(f"correlation of paired playouts: {pairing(table, args.pairing)}")
+        return
     for text in args.variant or [""]:
         name = text or "the site's search"
         print(f"{name}: {regret(table, parse_variant(text), args.seeds)}")

@@ -89,7 +89,9 @@ def pick(found: Found, z: float) -> Any:
 
     A finalist was searched in every batch the favourite was, on the same determinization
     and playout seed: their playouts pair up, and the error is that of the paired
-    differences, far smaller than the spread of either (a good deal is good for both)."""
+    differences. Where the playouts stay alike (Puerto Rico's last rounds) it is far smaller
+    than the spread of either; where whole games part at once (its first nine rounds with
+    four players) it is about that of unpaired playouts (``docs/benchmarks.md``)."""
     results = found.rewards
     means = [statistics.fmean(r) if r else -math.inf for r in results]
     best = max(sorted(found.alive), key=means.__getitem__)
