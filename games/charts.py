@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 30
-"""The plot's margins, for the axis labels."""
+LEFT, RIGHT, TOP, BOTTOM = 52, 12, 12, 30
+"""The plot's margins, for the axis labels (wide enough for "1500" at the larger size a
+phone's stylesheet gives them, ``static/css/site.css``)."""
 STROKES = {
     "blue": "#1f5fbf",
     "red": "#c0392b",

@@ -44,10 +44,13 @@ def users(django_user_model):
     return [django_user_model.objects.create_user(n) for n in ("anna", "bob", "chris")]
 
 
-def signed_in(browser, live_server, user, language):
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def signed_in(browser, live_server, user, language, **screen):
     user.language = language
     user.save()
-    context = browser.new_context(base_url=live_server.url, locale=language)
+    context = browser.new_context(base_url=live_server.url, locale=language, **screen)
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
@@ -134,5 +137,15 @@ def test_a_finished_game_shows_each_player_the_review_of_their_decisions(
             )
             expect(page.locator("#review-board")).to_be_visible()
         page.screenshot(path=f"/tmp/review-{language}-{user.username}.png", full_page=True)
+    phone = signed_in(browser, live_server, users[0], language, **PHONE)
+    phone.goto(f"/games/{game.pk}/review/")
+    labels = phone.locator(".win-chart svg text").evaluate_all(
+        """texts => texts.map(t => {
+             const box = t.getBoundingClientRect(), svg = t.ownerSVGElement.getBoundingClientRect();
+             return {height: box.height, inside: box.left >= svg.left && box.right <= svg.right};
+           })"""
+    )
+    assert labels and all(label["height"] >= 10 and label["inside"] for label in labels), labels
+    phone.screenshot(path=f"/tmp/review-{language}-phone.png", full_page=True)
     stranger = signed_in(browser, live_server, users[2], language)
     assert stranger.goto(f"/games/{game.pk}/review/").status == 404
