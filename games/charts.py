@@ -65,7 +65,7 @@ def chart(
     low, top = (0, top or max([1, *values])) if not fit else _fitted(values)
     step = (WIDTH - LEFT - RIGHT) / (len(points) - 1)
     firsts = [i for i, (r, _) in enumerate(points) if i == 0 or r != points[i - 1][0]]
-    firsts = firsts[:: -(-len(firsts) // labels) if labels else 1]
+    every = -(-len(firsts) // labels) if labels else 1
 
     def x(i: int) -> float:
         return round(LEFT + i * step, 1)
@@ -96,7 +96,7 @@ def chart(
         "bottom": HEIGHT - BOTTOM,
         "label_y": HEIGHT - 8,
         "rounds": [{"round": r, "x": x(i)} for i, (r, _) in enumerate(points)],
-        "labels": [{"text": points[i][0], "x": x(i)} for i in firsts],
+        "labels": [{"text": points[i][0], "x": x(i)} for i in firsts[::every]],
         "ticks": [{"value": t, "y": y(t)} for t in ticks],
         "lines": lines,
     }

@@ -20,13 +20,13 @@ from games.models import Game
 from games.registry import get_engine
 from games.ui.amerigo import voyage
 from games.ui.amerigo_names import field_name
+from tests.browser import PHONE
 from tests.browser.test_play import anna, board_version, expect_board_after, open_page  # noqa: F401
 from tests.engines.amerigo.positions import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 am = get_engine("amerigo")
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 DESK = {"viewport": {"width": 1280, "height": 900}}
 WANTED = ("blue", "green", "red")
 """The actions the person chooses when offered (in this order), else gold: ships, tiles."""

@@ -13,7 +13,8 @@ from games import services
 from games.engines import puerto_rico as pr
 from games.engines.puerto_rico.data import ISLAND_KINDS
 from games.models import Game, Move
-from tests.browser.test_board_drawing import PHONE, put, user_at
+from tests.browser import PHONE
+from tests.browser.test_board_drawing import put, user_at
 from tests.browser.test_play import board_version, expect_board_after, make_user, open_page  # noqa: F401
 from tests.engines.positions import choose, player, position
 from tests.engines.test_nobles import NOBLES, noble_player

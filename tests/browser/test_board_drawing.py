@@ -14,7 +14,7 @@ from games import services
 from games.models import Game
 from games.registry import get_engine
 from games.ui.puerto_rico_rules import building_rule
-from tests.browser import test_play
+from tests.browser import PHONE, test_play
 from tests.browser.test_play import board_version, make_user
 from tests.engines.positions import choose, player, position
 
@@ -24,7 +24,6 @@ pr = get_engine("puerto_rico")
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 open_page = test_play.open_page
 """A logged-in page in a fresh browser context (``test_play.open_page``)."""
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture

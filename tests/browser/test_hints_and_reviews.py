@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
+from tests.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,9 +43,6 @@ WORDS = {
 @pytest.fixture
 def users(django_user_model):
     return [django_user_model.objects.create_user(n) for n in ("anna", "bob", "chris")]
-
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def signed_in(browser, live_server, user, language, **screen):

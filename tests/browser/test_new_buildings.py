@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import Game
 from games.registry import get_engine
+from tests.browser import PHONE
 from tests.browser.test_play import (
     PASS_LABELS,
     board_version,
@@ -24,7 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 pr = get_engine("puerto_rico")
 DESK = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def settled(page: Page) -> None:
