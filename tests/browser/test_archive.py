@@ -5,12 +5,11 @@ form. Screenshots go to /tmp/archive-<language>-<width>-<page>.png."""
 from datetime import UTC, datetime
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Game
+from tests.browser import sign_in
 from tests.games.listing import finished_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,12 +52,7 @@ def signed_in(browser, live_server, user, width: int):
         locale="de-DE" if user.language == "de" else "en-GB",
         **phone,
     )
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     return context
 
 

@@ -8,15 +8,14 @@ AI turns run eagerly inside the request that hands them the turn (``tests/confte
 
 import pytest
 from django.apps import apps
-from django.conf import settings
 from django.contrib.auth.models import Group
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import chat, services, transfer
 from games.models import Game, Seat
 from moderation.groups import MODERATOR_GROUP, create_moderator_group
+from tests.browser import sign_in
 from tests.browser.test_play import make_user
 from tests.games.game_files import game_file
 
@@ -67,12 +66,7 @@ def visit(page: Page, url: str) -> None:
 
 def signed_in(browser, live_server, user):
     context = browser.new_context(base_url=live_server.url, locale="de-DE")
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     return context
 
 

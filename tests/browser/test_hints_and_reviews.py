@@ -10,13 +10,11 @@ written by the time the request that queued them has answered.
 import random
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
-from tests.browser import PHONE
+from tests.browser import PHONE, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,12 +47,7 @@ def signed_in(browser, live_server, user, language, **screen):
     user.language = language
     user.save()
     context = browser.new_context(base_url=live_server.url, locale=language, **screen)
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     return context.new_page()
 
 

@@ -10,14 +10,13 @@ import re
 
 import pytest
 from django.apps import apps
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from games import services
 from games.models import Game, Move
 from games.registry import get_engine
+from tests.browser import sign_in
 from tests.games.test_board_ui import holder, one_move_from_the_end
 from tests.replayed import replayed
 
@@ -72,12 +71,7 @@ def open_page(browser, live_server):
         if user is not None and login_page:
             log_in(page, user)
         elif user is not None:
-            client = Client()
-            client.force_login(user)
-            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-            context.add_cookies(
-                [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-            )
+            sign_in(context, live_server, user)
         return page
 
     yield open_

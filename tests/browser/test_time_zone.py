@@ -4,8 +4,9 @@ still the default."""
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
+
+from tests.browser import sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "correct horse battery staple"
@@ -36,11 +37,7 @@ def test_sign_up_takes_the_browsers_time_zone(context):
 def test_the_profile_offers_the_browsers_zone_until_one_is_saved(context, live_server):
     user = get_user_model().objects.create_user("anna", "anna@example.org", PASSWORD)
     EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    client = Client()
-    client.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    sign_in(context, live_server, user)
     page = context.new_page()
     page.goto("/accounts/profile/")
     zone = page.locator("select[name=time_zone]")
