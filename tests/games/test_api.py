@@ -458,7 +458,7 @@ def test_a_refusal_is_worded_in_the_readers_language(users):
     waiting.save(update_fields=["language"])
     assert post_move(client, game, action).json()["error"] == "du bist nicht am Zug"
     visitor = client_for(HTTP_ACCEPT_LANGUAGE="de")
-    assert get_game(visitor, Game(pk=10**9)).json()["error"] == "dieses Spiel gibt es nicht"
+    assert get_game(visitor, Game(pk=10**9)).json()["error"] == "diese Partie gibt es nicht"
     assert snapshot(game)[0] == game.version
 
 

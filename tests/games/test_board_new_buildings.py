@@ -445,7 +445,7 @@ def test_a_refused_small_wharf_is_explained_next_to_the_form_in_german(django_us
         response = post(client, game, data)
     assert response.status_code == 400
     choices = section(response.content.decode(), "pr-choices")
-    assert "verlade wenigstens einen Warenstein mit der kleinen Werft" in choices
+    assert "verschiffe wenigstens einen Warenstein über die kleine Werft" in choices
     assert Game.objects.get(pk=game.pk).version == game.version
 
 

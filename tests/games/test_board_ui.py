@@ -948,7 +948,7 @@ def test_a_two_player_table_shows_its_two_ships_seven_roles_and_three_choices_ea
     assert roles == ["trader", "prospector"]
     with translation.override("de"):
         words = text(render(state, BOB))
-    assert "Ihr wählt abwechselnd je 3 Rollen pro Runde." in words
+    assert "Ihr wählt abwechselnd je 3 Rollen pro Durchgang." in words
 
 
 def test_with_three_or_more_players_each_chooses_one_role_and_no_note_says_otherwise():
