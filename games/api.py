@@ -24,6 +24,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from accounts.authentication import TokenScopes
@@ -71,6 +72,17 @@ def _refused(error: services.GameError, **extra) -> Response:
 def _seated_user(request: Request):
     user = request.user
     return user if user.is_authenticated else None
+
+
+VISIBILITY = ("status", "spectators", "creator")
+"""The fields ``Game.visible_to`` reads."""
+
+
+def _hidden(request: Request, pk: int) -> bool:
+    """Whether the game ``pk`` does not exist or is hidden from the requester: a move or an
+    undo there is answered as for no game, before anything of it is read or told."""
+    row = Game.objects.only(*VISIBILITY).filter(pk=pk).first()
+    return row is None or not row.visible_to(request.user)
 
 
 def _visible_game(request: Request, pk: int) -> Game | None:
@@ -224,13 +236,23 @@ def _flag(request: Request, name: str) -> bool:
 
 @require_GET
 def game_version(request: HttpRequest, pk: int) -> JsonResponse:
-    """What a waiting client polls, so as cheap as the HTML poll: one indexed query, no session
-    lookup and none of REST framework's negotiation (the version and the seat to act are public,
-    as on the game page)."""
-    row = Game.objects.filter(pk=pk).values_list("version", "current_position").first()
+    """What a waiting client polls, so as cheap as the HTML poll: for a game anyone may watch
+    one indexed query, no session lookup and none of REST framework's negotiation (its version
+    and seat to act are public, as on its page). A game only its players may watch is answered
+    only to those who may see it, the requester authenticated as by the rest of the API."""
+    row = Game.objects.only("version", "current_position", *VISIBILITY).filter(pk=pk).first()
+    if row is not None and not row.visible_to(None):
+        authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
+        api_request = Request(request, authenticators=authenticators)
+        try:
+            user = api_request.user
+        except exceptions.APIException as error:  # a wrong token or password
+            answer = refusals.body(error.status_code, str(error.detail), error.detail.code)
+            return JsonResponse(answer, status=error.status_code)
+        row = row if row.visible_to(user) else None
     if row is None:
         return JsonResponse(refusals.body(404, _("no such game")), status=404)
-    return JsonResponse({"version": row[0], "to_act": row[1]})
+    return JsonResponse({"version": row.version, "to_act": row.current_position})
 
 
 class GameMoves(APIView):
@@ -254,6 +276,8 @@ class GameMoves(APIView):
     def post(self, request: Request, pk: int) -> Response:
         if too_large(request, MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
+        if _hidden(request, pk):
+            return _error(404, _("no such game"))
         body = _object_body(request, _("send a JSON object with 'action' and 'version'"))
         if isinstance(body, Response):
             return body
@@ -314,6 +338,8 @@ class GameUndo(APIView):
         responses={201: UndoAnswerSerializer, 400: ERROR, 403: ERROR, 409: ERROR},
     )
     def post(self, request: Request, pk: int) -> Response:
+        if _hidden(request, pk):
+            return _error(404, _("no such game"))
         body = _object_body(request, _("send a JSON object with 'version'"))
         if isinstance(body, Response):
             return body

@@ -17,6 +17,7 @@ from games import challenges, services
 from games.api import (
     MyGames,
     _error,
+    _hidden,
     _object_body,
     _query_parameters,
     _refused,
@@ -213,6 +214,8 @@ class LobbyAction(APIView):
         raise NotImplementedError
 
     def post(self, request: Request, pk: int) -> Response:
+        if _hidden(request, pk):
+            return _error(404, _("no such game"))
         try:
             self.act(request, pk)
         except services.GameError as error:

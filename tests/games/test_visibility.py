@@ -10,14 +10,15 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from accounts import tokens
 from games import chat, services
-from games.models import ChatMessage, Game
+from games.models import ChatMessage, Game, Move
 from tests.games.listing import finished_game, running_game
 
 pytestmark = pytest.mark.django_db
 
 PAGES = ["game", "board", "seats", "log", "replay", "export"]
-API = ["api:game", "api:chat", "api:export"]
+API = ["api:game", "api:version", "api:chat", "api:export"]
 
 
 @pytest.fixture
@@ -74,7 +75,7 @@ def test_its_players_and_moderators_read_it_everywhere(users, moderator, who):
     assert 404 not in statuses.values(), statuses
     # The waiting room's seat list of a started game answers 204: "reload, it has begun".
     assert statuses["seats"] == 204
-    shown = ["game", "board", "log", "replay", "export", "api:game", "api:export"]
+    shown = ["game", "board", "log", "replay", "export", "api:game", "api:version", "api:export"]
     assert {statuses[name] for name in shown} == {200}, statuses
     # The chat keeps its own rule: its players read it, a moderator does not (403).
     assert statuses["api:chat"] == (403 if who == "moderator" else 200)
@@ -150,3 +151,46 @@ def test_the_report_page_of_a_private_game_is_a_404_for_a_stranger(users):
     url = reverse("moderation:report", args=[game.pk])
     assert client_for(users["stranger"]).get(url).status_code == 404
     assert client_for(users["bob"]).get(url).status_code == 200
+
+
+def token_client(user) -> APIClient:
+    """A client with a personal API token of ``user`` that may play and open, join or leave
+    games."""
+    _, text = tokens.create(user, "bot", ["play", "create"])
+    return APIClient(raise_request_exception=False, HTTP_AUTHORIZATION=f"Bearer {text}")
+
+
+@pytest.mark.parametrize("finished", [False, True])
+@pytest.mark.parametrize("credentials", ["session", "token"])
+def test_a_stranger_acting_in_a_private_game_learns_nothing(users, finished, credentials):
+    """A move, an undo or a seat's change is refused as for a game that does not exist: not
+    "not your seat" (it exists) nor "not running" with the board as it stands (its scores,
+    once finished)."""
+    players = [users["anna"], users["bob"]]
+    game = private_finished(users) if finished else running_game(players, spectators=False)
+    moves = Move.objects.filter(game=game).count()
+    stranger = users["stranger"]
+    client = client_for(stranger) if credentials == "session" else token_client(stranger)
+    nowhere = client.post(reverse("api:moves", args=[game.pk + 100]), {}, format="json")
+    move = {"action": {"type": "choose_role", "role": "settler"}, "version": game.version}
+    posts = [
+        ("api:moves", move),
+        ("api:undo", {"version": game.version}),
+        ("api:vote", {"position": 0}),
+    ]
+    posts += [(name, {}) for name in ("api:leave", "api:seat_back", "api:cancel", "api:add_ai")]
+    for name, body in posts:
+        answer = client.post(reverse(name, args=[game.pk]), body, format="json")
+        assert (answer.status_code, answer.json()) == (404, nowhere.json()), name
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert Move.objects.filter(game=game).count() == moves
+
+
+def test_the_version_of_a_private_game_is_read_with_a_players_token_not_a_strangers(users):
+    game = running_game([users["anna"], users["bob"]], spectators=False)
+    url = reverse("api:version", args=[game.pk])
+    answer = token_client(users["bob"]).get(url)
+    assert answer.json() == {"version": game.version, "to_act": game.current_position}
+    assert token_client(users["stranger"]).get(url).status_code == 404
+    wrong = APIClient(HTTP_AUTHORIZATION="Bearer nonsense").get(url)
+    assert wrong.status_code == 401 and wrong.json()["code"] == "authentication_failed"
