@@ -66,7 +66,7 @@ class NewGameForm(forms.Form):
     move_time = forms.ChoiceField(
         label=_("Move time"),
         choices=[
-            (STANDARD, _("3 days, or none against AI players only")),
+            (STANDARD, _("3 days; no limit against AI only")),
             (NO_LIMIT, _("no limit")),
         ]
         + [(str(int(t.total_seconds())), label) for t, label in MOVE_TIMES],
@@ -79,6 +79,10 @@ class NewGameForm(forms.Form):
         choices=Game.OnTimeout.choices,
         required=False,
         initial=Game.OnTimeout.AI,
+        help_text=_(
+            "A player whose seat an AI player took over may take it back; a seat voted to an AI "
+            "player stays with it."
+        ),
     )
 
     chat_public = forms.BooleanField(

@@ -86,8 +86,8 @@ class Game(models.Model):
         CANCELLED_BY_MODERATOR = "cancelled_by_moderator", _("cancelled by a moderator")
 
     class OnTimeout(models.TextChoices):
-        AI = "ai", _("an AI player takes over the seat (the player may take it back)")
-        VOTE = "vote", _("the other players may vote to hand the seat to an AI player")
+        AI = "ai", _("an AI player takes over")
+        VOTE = "vote", _("the others may vote in an AI player")
 
     engine = models.CharField(_("engine"), max_length=32)
     num_players = models.PositiveSmallIntegerField(_("number of players"))
