@@ -557,6 +557,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the player's last decision (``services.undo_move``): htmx gets the new board,
     a plain form post is redirected back to the game page, as after a move."""
+    visible_game(pk, request.user)
     status, message, back = on_posted_version(
         request,
         pk,
@@ -721,6 +722,9 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, pk: int, action) -> HttpResponse:
+    """``action`` on the game, its refusal flashed, then back to the game page; a game hidden
+    from the requester is a 404 before anything is tried, so no refusal tells it exists."""
+    visible_game(pk, request.user)
     try:
         action()
     except services.GameError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -151,6 +152,18 @@ def test_the_report_page_of_a_private_game_is_a_404_for_a_stranger(users):
     url = reverse("moderation:report", args=[game.pk])
     assert client_for(users["stranger"]).get(url).status_code == 404
     assert client_for(users["bob"]).get(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "name", ["undo", "join", "leave", "cancel", "take_back", "add_ai", "chat_mute"]
+)
+def test_a_strangers_form_post_to_a_private_game_is_a_404_that_flashes_nothing(users, name):
+    game = running_game([users["anna"], users["bob"]], spectators=False)
+    client = client_for(users["stranger"])
+    answer = client.post(reverse(f"games:{name}", args=[game.pk]), {"version": game.version})
+    assert answer.status_code == 404
+    assert not list(get_messages(answer.wsgi_request))
+    assert Game.objects.get(pk=game.pk).version == game.version
 
 
 def token_client(user) -> APIClient:
