@@ -42,7 +42,7 @@ from games.api_schemas import (
     page_of,
 )
 from games.forms import ArchiveForm, PageForm
-from games.models import Game, Move, Seat
+from games.models import VISIBILITY_FIELDS, Game, Move, Seat
 from games.registry import get_game
 from games.views import (
     MAX_MOVE_BODY,
@@ -72,17 +72,6 @@ def _refused(error: services.GameError, **extra) -> Response:
 def _seated_user(request: Request):
     user = request.user
     return user if user.is_authenticated else None
-
-
-VISIBILITY = ("status", "spectators", "creator")
-"""The fields ``Game.visible_to`` reads."""
-
-
-def _hidden(request: Request, pk: int) -> bool:
-    """Whether the game ``pk`` does not exist or is hidden from the requester: a move or an
-    undo there is answered as for no game, before anything of it is read or told."""
-    row = Game.objects.only(*VISIBILITY).filter(pk=pk).first()
-    return row is None or not row.visible_to(request.user)
 
 
 def _visible_game(request: Request, pk: int) -> Game | None:
@@ -240,7 +229,8 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
     one indexed query, no session lookup and none of REST framework's negotiation (its version
     and seat to act are public, as on its page). A game only its players may watch is answered
     only to those who may see it, the requester authenticated as by the rest of the API."""
-    row = Game.objects.only("version", "current_position", *VISIBILITY).filter(pk=pk).first()
+    fields = ("version", "current_position", *VISIBILITY_FIELDS)
+    row = Game.objects.only(*fields).filter(pk=pk).first()
     if row is not None and not row.visible_to(None):
         authenticators = [cls() for cls in api_settings.DEFAULT_AUTHENTICATION_CLASSES]
         api_request = Request(request, authenticators=authenticators)
@@ -276,7 +266,7 @@ class GameMoves(APIView):
     def post(self, request: Request, pk: int) -> Response:
         if too_large(request, MAX_MOVE_BODY) or len(request.body) > MAX_MOVE_BODY:
             return _error(413, _("that request is too large to be a move"))
-        if _hidden(request, pk):
+        if Game.objects.hidden_from(pk, request.user):
             return _error(404, _("no such game"))
         body = _object_body(request, _("send a JSON object with 'action' and 'version'"))
         if isinstance(body, Response):
@@ -338,7 +328,7 @@ class GameUndo(APIView):
         responses={201: UndoAnswerSerializer, 400: ERROR, 403: ERROR, 409: ERROR},
     )
     def post(self, request: Request, pk: int) -> Response:
-        if _hidden(request, pk):
+        if Game.objects.hidden_from(pk, request.user):
             return _error(404, _("no such game"))
         body = _object_body(request, _("send a JSON object with 'version'"))
         if isinstance(body, Response):

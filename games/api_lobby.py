@@ -17,7 +17,6 @@ from games import challenges, services
 from games.api import (
     MyGames,
     _error,
-    _hidden,
     _object_body,
     _query_parameters,
     _refused,
@@ -214,7 +213,7 @@ class LobbyAction(APIView):
         raise NotImplementedError
 
     def post(self, request: Request, pk: int) -> Response:
-        if _hidden(request, pk):
+        if Game.objects.hidden_from(pk, request.user):
             return _error(404, _("no such game"))
         try:
             self.act(request, pk)

@@ -24,7 +24,18 @@ def new_invite_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+VISIBILITY_FIELDS = ("status", "spectators", "creator")
+"""The fields ``Game.visible_to`` reads: a check of who may see a game loads only these."""
+
+
 class GameQuerySet(models.QuerySet):
+    def hidden_from(self, pk: int, user) -> bool:
+        """Whether game ``pk`` does not exist or is hidden from ``user`` (``Game.visible_to``),
+        read from the few fields that rule needs: what an action checks first, so a stranger's
+        refusal never tells the game exists."""
+        row = self.only(*VISIBILITY_FIELDS).filter(pk=pk).first()
+        return row is None or not row.visible_to(user)
+
     def with_seats(self, viewer=None) -> GameQuerySet:
         """Games as a page, a read or a move needs them: seats and their users in one more
         query, and without the initial state (large; only a replay needs it). With a signed-in

@@ -31,7 +31,7 @@ from games.forms import (
     chosen_game,
     whole_number,
 )
-from games.models import Game, Result, Seat
+from games.models import VISIBILITY_FIELDS, Game, Result, Seat
 from games.registry import by_slug
 
 logger = logging.getLogger(__name__)
@@ -70,6 +70,13 @@ def visible_game(pk: int, viewer) -> Game:
     if game is None or not game.visible_to(viewer):
         raise Http404(gettext("no such game"))
     return game
+
+
+def refuse_if_hidden(pk: int, viewer) -> None:
+    """404 for a game ``viewer`` may not see, as for one that does not exist, before an action
+    on it is tried (``GameQuerySet.hidden_from``: the game itself is not loaded)."""
+    if Game.objects.hidden_from(pk, viewer):
+        raise Http404(gettext("no such game"))
 
 
 def board_context(
@@ -296,7 +303,7 @@ def poll(request: HttpRequest, pk: int) -> HttpResponse:
         seen = chat_seen = None
     if seen is None and chat_seen is None:
         return HttpResponse(refusal, status=400)
-    fields = ("version", "chat_version", "status", "spectators", "creator")
+    fields = ("version", "chat_version", *VISIBILITY_FIELDS)
     row = Game.objects.only(*fields).filter(pk=pk).first()
     if row is None or not row.visible_to(request.user):
         return HttpResponse(gettext("no such game"), status=404)
@@ -557,7 +564,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the player's last decision (``services.undo_move``): htmx gets the new board,
     a plain form post is redirected back to the game page, as after a move."""
-    visible_game(pk, request.user)
+    refuse_if_hidden(pk, request.user)
     status, message, back = on_posted_version(
         request,
         pk,
@@ -724,7 +731,7 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
 def _lobby_action(request: HttpRequest, pk: int, action) -> HttpResponse:
     """``action`` on the game, its refusal flashed, then back to the game page; a game hidden
     from the requester is a 404 before anything is tried, so no refusal tells it exists."""
-    visible_game(pk, request.user)
+    refuse_if_hidden(pk, request.user)
     try:
         action()
     except services.GameError as error:
