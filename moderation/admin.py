@@ -199,10 +199,19 @@ class GameAdmin(ModeratedAdmin):
         game's history (``history.state_at``), with every move's log lines, the chat (hidden
         messages too) and the reports. Moderators may see everything: the board is the game's
         moderator's board, and the state beside it is a table of every value, hidden ones
-        included. Moderators only."""
+        included. Moderators only, and not one who plays in the game while it runs: the
+        board would show their seat what no seat may know (the plantations' order, the VP
+        chips, the seed)."""
         if not request.user.has_perm(services.PERMISSION):
             raise PermissionDenied
         game = get_object_or_404(Game, pk=pk)
+        if game.status == Game.Status.RUNNING and game.seat_of(request.user) is not None:
+            raise PermissionDenied(
+                gettext(
+                    "You play in this game: its moderator board shows what no player may"
+                    " know before the end. Another moderator can look at it."
+                )
+            )
         if game.initial_state is None:
             raise Http404(gettext("the game has not started"))
         try:

@@ -228,6 +228,22 @@ def test_a_moderator_sees_the_whole_state_at_any_move(client, players, moderator
 
 
 @pytest.mark.django_db
+def test_a_moderator_who_plays_in_a_running_game_may_not_see_its_board(client, players, moderator):
+    game = running_game(moderator, *players[:2])
+    url = reverse("admin:games_game_board", args=[game.pk])
+    client.force_login(moderator)
+
+    refused = client.get(url)
+
+    assert refused.status_code == 403
+    page = refused.content.decode()
+    assert "You play in this game" in page
+    assert "<code>rng" not in page
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    assert "<code>rng" in client.get(url).content.decode()  # once it ends, like any game
+
+
+@pytest.mark.django_db
 def test_a_finished_games_page_shows_its_results_and_the_list_filters_by_ending(
     client, players, moderator, django_capture_on_commit_callbacks
 ):
