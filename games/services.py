@@ -320,11 +320,13 @@ def _abort(game: Game, how: str) -> None:
 
 
 def _start_if_full(game: Game) -> None:
-    """Random seating (engine seat 0 is the first governor), then the engine's setup."""
+    """Random seating (engine seat 0 is the first governor), then the engine's setup. The
+    seating draws from a stream of its own: drawn from the seed's own stream, which the setup
+    draws from next, it would tell the players a few bits of the first draws."""
     seats = list(game.seats.order_by("pk"))
     if len(seats) < game.num_players:
         return
-    random.Random(game.seed).shuffle(seats)
+    random.Random(f"seating {game.seed}").shuffle(seats)
     for position, seat in enumerate(seats):
         seat.position = position
         seat.save(update_fields=["position"])

@@ -1,5 +1,6 @@
 """The one road for every move: seats, versions, idempotency, forced moves, AI turns, replay."""
 
+import random
 import threading
 
 import pytest
@@ -54,6 +55,23 @@ def test_game_starts_when_the_last_seat_fills_with_random_seating(users):
     assert game.state == game.initial_state
     assert game.current_position == 0
     assert pr.from_json(game.state).num_players == 3
+
+
+@pytest.mark.django_db
+def test_the_seating_tells_nothing_of_the_deal(users):
+    """The seating is not drawn from the stream the engine's setup draws from next: were it,
+    the order of the seats would tell the players a few bits of the deal."""
+    seatings_from_the_deals_stream = 0
+    for seed in range(1, 21):
+        game = services.create_game(users[0], engine="puerto_rico", num_players=4)
+        Game.objects.filter(pk=game.pk).update(seed=seed)
+        for user in users[1:]:
+            services.join_game(game.pk, user)
+        seated = [s.user_id for s in Game.objects.get(pk=game.pk).seats.order_by("position")]
+        joined = [u.pk for u in users]
+        random.Random(seed).shuffle(joined)
+        seatings_from_the_deals_stream += seated == joined
+    assert seatings_from_the_deals_stream < 5  # by chance, about 1 in 24 a seed
 
 
 @pytest.mark.django_db
