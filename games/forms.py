@@ -66,13 +66,16 @@ class NewGameForm(forms.Form):
     move_time = forms.ChoiceField(
         label=_("Move time"),
         choices=[
-            (STANDARD, _("3 days; no limit against AI only")),
+            (STANDARD, _("standard (3 days)")),
             (NO_LIMIT, _("no limit")),
         ]
         + [(str(int(t.total_seconds())), label) for t, label in MOVE_TIMES],
         required=False,
         initial=STANDARD,
-        help_text=_("How long each player has for a turn; a reminder comes at 80 %."),
+        help_text=_(
+            "How long each player has for a turn; a reminder comes at 80 %. The standard: 3 days,"
+            " no limit when everyone else is an AI player."
+        ),
     )
     on_timeout = forms.ChoiceField(
         label=_("When a player runs out of time"),
