@@ -83,8 +83,9 @@ class NewGameForm(forms.Form):
         required=False,
         initial=Game.OnTimeout.AI,
         help_text=_(
-            "A player whose seat an AI player took over may take it back; a seat voted to an AI "
-            "player stays with it."
+            "An AI player takes the seat over at once, or the others may vote to hand it to one."
+            " A player whose seat an AI player took over may take it back; a seat voted to an AI"
+            " player stays with it."
         ),
     )
 

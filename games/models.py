@@ -98,7 +98,7 @@ class Game(models.Model):
 
     class OnTimeout(models.TextChoices):
         AI = "ai", _("an AI player takes over")
-        VOTE = "vote", _("the others may vote in an AI player")
+        VOTE = "vote", _("the others may vote")
 
     engine = models.CharField(_("engine"), max_length=32)
     num_players = models.PositiveSmallIntegerField(_("number of players"))
