@@ -8,7 +8,7 @@ each batch, and are split by sequential halving (``halving``). The heuristic's o
 is kept unless another candidate beats it clearly: a noisy argmax would throw away what the
 heuristic knows.
 
-The site's budget is a number of moves played in playouts (``MOVES``): about
+The site's budget is a number of moves played in playouts (``moves_budget``): about
 the same CPU for every decision, so a decision near the game's end, whose playouts are short,
 gets many more of them than one at its start. A caller may give a number of playouts instead
 (``simulations``). Either way a move depends on its seed only, whatever the machine's load;
@@ -37,12 +37,16 @@ from games.engines.puerto_rico.state import State
 from . import Estimate, halving, policy, rollout
 from .knowledge import Values
 
-MOVES = {"base": 28_000, "new_buildings": 21_000, "nobles": 21_000, "both": 21_000}
+MOVES = {"base": 40_000, "new_buildings": 21_000, "nobles": 21_000, "both": 21_000}
 """Moves played in playouts a decision by default (the site's hard player), by edition: a
-move costs 50 to 90 µs on the slowest of the project's machines (more early in a game, whose
-playouts choose more roles a move, and with the expansions), so the slowest decisions take
-2.3 to 2.6 s of CPU there on an idle machine, about 2 s on the others
-(``docs/benchmarks.md``). A playout costs ``OVERHEAD`` moves more for its set-up."""
+move costs 45 to 90 µs by the machine (more early in a game, whose playouts choose more roles a
+move, and with the expansions), so a four-player base-game decision takes a median 1.7 s of CPU
+on an idle AMD EPYC, 2.1 s at most, and the expansions' slowest about 2 s. A playout costs
+``OVERHEAD`` moves more for its set-up. The base game's budget was 28,000 until 2026-11-29:
+against three frozen hard players 40,000 won far more of the same deals (``docs/benchmarks.md``)."""
+TWO_PLAYER_MOVES = {"base": 28_000}
+"""The budget of two-player games where it differs from ``MOVES``: the two-player base game
+met its targets at 28,000 (``docs/benchmarks.md``, 2026-11-29), its decisions about 1 s."""
 OVERHEAD = 10
 """At most what a playout's set-up (its determinization, the candidate's move) costs, in moves
 played; it also makes a playout that ends at once count."""
@@ -123,6 +127,14 @@ def reward(scores: list[float], seat: int, win: float) -> float:
     return 0.5 * win + 0.25 + 0.25 * margin / cap
 
 
+def moves_budget(state: State) -> int:
+    """The moves a decision plays in playouts by default, by edition and player count."""
+    edition = state.options["edition"]
+    if state.num_players == 2 and edition in TWO_PLAYER_MOVES:
+        return TWO_PLAYER_MOVES[edition]
+    return MOVES[edition]
+
+
 def _search(
     state: State,
     view: dict[str, Any],
@@ -155,7 +167,7 @@ def _search(
             out.append((reward, win, 1 if simulations else moves + OVERHEAD))
         return out
 
-    budget_moves = simulations or MOVES[state.options["edition"]]
+    budget_moves = simulations or moves_budget(state)
     return halving.search(cands, kept, batch, budget_moves, budget)
 
 

@@ -218,6 +218,31 @@ def test_the_hard_players_budget_is_its_moves_whatever_the_clock(monkeypatch):
     assert 6_000 - 3 * max(costs[0]) < sum(costs[0]) <= 6_000
 
 
+def test_two_player_games_have_a_budget_of_their_own(monkeypatch):
+    """The base game's budget of moves is ``MOVES`` with three to five players, and
+    ``TWO_PLAYER_MOVES`` with two (on a clock that stands still: the cap plays no part)."""
+    monkeypatch.setitem(search.MOVES, "base", 6_000)
+    monkeypatch.setitem(search.TWO_PLAYER_MOVES, "base", 2_000)
+    monkeypatch.setattr(halving, "time", SimpleNamespace(perf_counter=lambda: 100.0))
+    playout = search.playout
+    spent = {}
+    for players in (2, 4):
+        state = pr.new_game(players, 8)
+        played = []
+
+        def counted(*args, played=played):
+            result = playout(*args)
+            played.append(result[2] + search.OVERHEAD)
+            return result
+
+        monkeypatch.setattr(search, "playout", counted)
+        search.choose(state, pr.player_view(state, 0), 1)
+        spent[players] = (sum(played), max(played))
+    for players, budget in ((2, 2_000), (4, 6_000)):
+        total, longest = spent[players]
+        assert budget - 7 * longest < total <= budget
+
+
 def test_late_in_the_game_the_same_budget_buys_more_playouts(monkeypatch):
     """A budget of moves: playouts from the last round are short, so there are many more of
     them than from the first (on a clock that stands still: the cap plays no part)."""
