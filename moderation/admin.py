@@ -206,12 +206,11 @@ class GameAdmin(ModeratedAdmin):
             raise PermissionDenied
         game = get_object_or_404(Game, pk=pk)
         if game.status == Game.Status.RUNNING and game.seat_of(request.user) is not None:
-            raise PermissionDenied(
-                gettext(
-                    "You play in this game: its moderator board shows what no player may"
-                    " know before the end. Another moderator can look at it."
-                )
+            reason = gettext(
+                "You play in this game: its moderator board shows what no player may know"
+                " before the end. Another moderator can look at it."
             )
+            return TemplateResponse(request, "403.html", {"reason": reason}, status=403)
         if game.initial_state is None:
             raise Http404(gettext("the game has not started"))
         try:
