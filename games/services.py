@@ -319,15 +319,21 @@ def _abort(game: Game, how: str) -> None:
     _close_challenges(game.challenges.all(), Challenge.Status.WITHDRAWN)
 
 
+def seating(seed: int, seats: list) -> list:
+    """``seats`` (in the order they were taken) in a game's random seating order. It draws
+    from a stream of its own: drawn from the seed's own stream, which the engine's setup draws
+    from next, it would tell the players a few bits of the deal."""
+    order = list(seats)
+    random.Random(f"seating {seed}").shuffle(order)
+    return order
+
+
 def _start_if_full(game: Game) -> None:
-    """Random seating (engine seat 0 is the first governor), then the engine's setup. The
-    seating draws from a stream of its own: drawn from the seed's own stream, which the setup
-    draws from next, it would tell the players a few bits of the first draws."""
+    """Random seating (engine seat 0 is the first governor), then the engine's setup."""
     seats = list(game.seats.order_by("pk"))
     if len(seats) < game.num_players:
         return
-    random.Random(f"seating {game.seed}").shuffle(seats)
-    for position, seat in enumerate(seats):
+    for position, seat in enumerate(seating(game.seed, seats)):
         seat.position = position
         seat.save(update_fields=["position"])
     rules = get_engine(game.engine)

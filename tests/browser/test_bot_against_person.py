@@ -20,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 from accounts import tokens
 from accounts.services import become_bot
+from games import services
 from games.models import Game, Move
 from games.registry import get_engine
 from players.models import Rating, RatingChange
@@ -77,13 +78,10 @@ def three_roles_left() -> pr.State:
 
 
 def seed_seating(*order: str) -> int:
-    """A seed whose seating (``services._start_if_full``: the seats in the order they were
-    taken, shuffled) puts the players in ``order`` (anna took the first seat, the bot the
-    second)."""
+    """A seed whose seating (``services.seating`` of the seats in the order they were taken)
+    puts the players in ``order`` (anna took the first seat, the bot the second)."""
     for seed in range(1, 100):
-        seats = ["anna", "robo"]
-        random.Random(seed).shuffle(seats)
-        if seats == list(order):
+        if services.seating(seed, ["anna", "robo"]) == list(order):
             return seed
     raise AssertionError("no seed seats them so")
 

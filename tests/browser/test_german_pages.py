@@ -146,7 +146,8 @@ def test_every_page_in_german_logs_no_error_and_the_chart_reads_true(
         waiting.get_absolute_url(),
         reverse("games:invite", args=[waiting.invite_code]),
         reverse("moderation:report", args=[running[0].pk]),
-        reverse("admin:games_game_board", args=[running[0].pk]),
+        # (the board of a game greta plays in is hers to see only once it has ended)
+        reverse("admin:games_game_board", args=[finished[0].pk]),
     ]
     for game in running:
         pages += [game.get_absolute_url(), reverse("games:log", args=[game.pk])]

@@ -3,12 +3,12 @@ Puerto Rico with a seat for a person and one for an AI player, Bob joins it, the
 its last decision, the player to act takes the captain, and both player pages show the new
 ratings and the game; the leaderboard ranks them, the AI level apart."""
 
-import random
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from games import services
 from games.models import Game
 from games.registry import get_engine
 from players.models import Rating, RatingChange
@@ -33,12 +33,10 @@ def last_decision():
 
 
 def seed_seating_people_at(*positions: int) -> int:
-    """A seed whose seating (``services._start_if_full``: the seats in the order they were
-    taken, shuffled) puts the two persons (taken first and third; the AI second) at
-    ``positions``."""
+    """A seed whose seating (``services.seating`` of the seats in the order they were taken)
+    puts the two persons (taken first and third; the AI second) at ``positions``."""
     for seed in range(1, 500):
-        seats = ["anna", "ai", "bob"]
-        random.Random(seed).shuffle(seats)
+        seats = services.seating(seed, ["anna", "ai", "bob"])
         if all(seats[p] != "ai" for p in positions):
             return seed
     raise AssertionError("no seed seats the persons there")
